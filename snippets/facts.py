@@ -1,0 +1,68 @@
+"""Every experiment, run once, gathered into one structure: the site's single source of truth.
+
+    >>> from snippets.facts import collect
+    >>> collect().refusal.length
+
+Pages, prose variables, generated pages and tests all read `collect()`.
+Run `python -m snippets.facts` to print every table.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from snippets.alignment import Alignment, measure_alignment
+from snippets.flag import Flag, measure_flag
+from snippets.gap import Gap, measure_gap
+from snippets.guidance import Guidance, measure_guidance
+from snippets.lab import version
+from snippets.modes import Modes, measure_modes
+from snippets.refusal import Refusal, measure_refusal
+from snippets.tool_surfaces import ToolSurfaces, measure_tool_surfaces
+
+PACKAGES = ("deepagents", "langchain", "langchain-core", "langgraph")
+
+
+@dataclass(frozen=True)
+class Facts:
+    versions: dict[str, str]
+    modes: Modes
+    tool_surfaces: ToolSurfaces
+    alignment: Alignment
+    refusal: Refusal
+    flag: Flag
+    gap: Gap
+    guidance: Guidance
+
+    @property
+    def sections(self) -> dict[str, object]:
+        """The experiments in article order, by name."""
+        return {name: getattr(self, name) for name in
+                ("modes", "tool_surfaces", "alignment", "refusal", "flag", "gap", "guidance")}
+
+
+@functools.cache
+def collect() -> Facts:
+    """Run every experiment once per process (see `snippets.lab.experiment`)."""
+    return Facts(
+        versions={package: version(package) for package in PACKAGES},
+        modes=measure_modes(),
+        tool_surfaces=measure_tool_surfaces(),
+        alignment=measure_alignment(),
+        refusal=measure_refusal(),
+        flag=measure_flag(),
+        gap=measure_gap(),
+        guidance=measure_guidance(),
+    )
+
+
+def main() -> None:
+    facts = collect()
+    print(" · ".join(f"{p} {v}" for p, v in facts.versions.items()))
+    for name, section in facts.sections.items():
+        print(f"\n## {name}\n\n{section.table()}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,80 @@
+"""Section 5: the boolean in the child's own state that closes the gate."""
+
+from __future__ import annotations
+
+import typing
+from dataclasses import dataclass
+
+from deepagents import create_deep_agent
+from langchain_core.messages import HumanMessage
+
+from snippets.lab import ask, build, experiment, expect, internal, table
+from snippets.scripted import ScriptedModel, StateProbe, delegate, say
+
+FLAG = "_deepagents_forked_context"
+TASK = "summarise the notes"
+
+
+@dataclass(frozen=True)
+class ChildState:
+    form: str
+    keys: list[str]  # state keys at the child's first model call
+    flag: bool | None  # the flag's value there; None when the key is absent
+
+
+@dataclass(frozen=True)
+class Flag:
+    children: list[ChildState]
+    kept_on_input: bool  # from the flag's schema declaration
+    kept_on_output: bool
+    reaches_parent: bool  # did the flag come back into the parent's state?
+    preamble: str  # what deepagents put before the task in the fork child's first human message
+    suffix: str  # what the fork child's line in the parent's `task` description adds
+
+    def child(self, form: str) -> ChildState:
+        return next(c for c in self.children if c.form == form)
+
+    def table(self) -> str:
+        return table(["child", "state keys at its first model call", "flag"],
+                     [[c.form, c.keys, c.flag] for c in self.children])
+
+
+def declared_flag() -> tuple[bool, bool]:
+    """How deepagents declares the flag: (kept on input, kept on output)."""
+    schema = internal("deepagents.middleware.subagents", "_ForkedContextState",
+                      needed_by="flag", meaning=f"the state schema that declares {FLAG}")
+    hints = typing.get_type_hints(schema, include_extras=True)
+    expect(FLAG in hints, needed_by="flag", looked_for=f"{FLAG} in the fork state schema")
+    omit = next(m for m in typing.get_args(typing.get_args(hints[FLAG])[0])[1:] if hasattr(m, "output"))
+    return not omit.input, not omit.output
+
+
+@experiment("flag")
+def measure_flag() -> Flag:
+    probes = {form: StateProbe(form) for form in ("isolated", "fork", "runnable fork")}
+    children = {form: ScriptedModel(agent=form, script=[say(f"{form} done")]) for form in probes}
+    # The `runnable` form: a deep agent you compiled yourself, handed over as is.
+    compiled = create_deep_agent(model=children["runnable fork"], middleware=[probes["runnable fork"]])
+    parent = ScriptedModel(agent="parent", script=[
+        delegate("iso", TASK, "c1"), delegate("fk", TASK, "c2"), delegate("cfk", TASK, "c3"), say("done"),
+    ])
+    agent, _ = build(parent, [
+        {"name": "iso", "description": "isolated helper", "model": children["isolated"], "middleware": [probes["isolated"]]},
+        {"name": "fk", "description": "forked helper", "mode": "fork", "model": children["fork"], "middleware": [probes["fork"]]},
+        {"name": "cfk", "description": "compiled fork", "mode": "fork", "runnable": compiled},
+    ])
+    final = ask(agent, "summarise the notes three ways")
+
+    first_human = [m for m in children["fork"].calls[0] if isinstance(m, HumanMessage)][-1].text
+    expect(first_human.endswith(TASK), needed_by="flag", looked_for="the task text at the end of the fork child's first message")
+    line = next((ln for ln in parent.tool_description("task").splitlines() if ln.startswith("- fk: forked helper")), None)
+    expect(line is not None, needed_by="flag", looked_for="the line '- fk: forked helper…' in the parent's task description")
+    kept_on_input, kept_on_output = declared_flag()
+    return Flag(
+        children=[ChildState(form, sorted(p.first), p.first.get(FLAG)) for form, p in probes.items()],
+        kept_on_input=kept_on_input,
+        kept_on_output=kept_on_output,
+        reaches_parent=FLAG in final,
+        preamble=first_human[: -len(TASK)],
+        suffix=line.removeprefix("- fk: forked helper"),
+    )

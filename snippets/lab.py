@@ -1,0 +1,148 @@
+"""The bench the experiments stand on: build an agent, run it, report clearly.
+
+`@experiment` gives every experiment two promises:
+
+* it runs once per process: a page that executes the same code again (the
+  site shows each experiment file and runs it) gets the recorded result, keyed
+  by a fingerprint of the code, so identical code is never measured twice;
+* when it fails, the error names the experiment, and a missing deepagents
+  internal names what was looked for.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import importlib
+import re
+import warnings
+from collections.abc import Callable, Sequence
+from types import CodeType
+from typing import Any, TypeVar
+
+from deepagents import create_deep_agent
+
+from snippets.scripted import ScriptedModel
+
+T = TypeVar("T")
+
+_results: dict[str, Any] = {}
+
+
+class ExperimentFailed(RuntimeError):
+    """An experiment could not measure what it measures."""
+
+
+class InternalMoved(ExperimentFailed):
+    """deepagents no longer has an internal an experiment reads."""
+
+
+def _fingerprint(code: CodeType) -> str:
+    """Identity of a function's code, independent of the file it was read from."""
+    parts = [code.co_name, code.co_code.hex(), repr(code.co_names), repr(code.co_varnames)]
+    for const in code.co_consts:
+        parts.append(_fingerprint(const) if isinstance(const, CodeType) else repr(const))
+    return hashlib.sha256("\x00".join(parts).encode()).hexdigest()
+
+
+def experiment(name: str) -> Callable[[Callable[[], T]], Callable[[], T]]:
+    """Mark a zero-argument function as the experiment `name` (see module doc)."""
+
+    def decorate(measure: Callable[[], T]) -> Callable[[], T]:
+        key = f"{name}:{_fingerprint(measure.__code__)}"
+
+        @functools.wraps(measure)
+        def run() -> T:
+            if key not in _results:
+                try:
+                    _results[key] = measure()
+                except ExperimentFailed:
+                    raise
+                except Exception as error:
+                    msg = f"experiment {name!r} failed: {type(error).__name__}: {error}"
+                    raise ExperimentFailed(msg) from error
+            return _results[key]
+
+        run.experiment_name = name  # type: ignore[attr-defined]
+        return run
+
+    return decorate
+
+
+def internal(module: str, attribute: str, *, needed_by: str, meaning: str) -> Any:
+    """Read a deepagents internal, or say exactly what moved."""
+    try:
+        return getattr(importlib.import_module(module), attribute)
+    except (ImportError, AttributeError) as error:
+        msg = (
+            f"experiment {needed_by!r}: deepagents {version('deepagents')} has no "
+            f"{module}.{attribute} ({meaning}); the experiment must be updated for this release"
+        )
+        raise InternalMoved(msg) from error
+
+
+def expect(condition: bool, *, needed_by: str, looked_for: str) -> None:
+    """Fail with a message naming the experiment when behaviour it relies on is gone."""
+    if not condition:
+        msg = f"experiment {needed_by!r}: looked for {looked_for}, and deepagents {version('deepagents')} did not show it"
+        raise ExperimentFailed(msg)
+
+
+@functools.cache
+def version(package: str) -> str:
+    from importlib.metadata import version as dist_version
+
+    return dist_version(package)
+
+
+def build(parent: ScriptedModel, subagents: Sequence[dict]) -> tuple[Any, list[str]]:
+    """`create_deep_agent` with the warnings it emits while assembling."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        agent = create_deep_agent(model=parent, subagents=list(subagents))
+    return agent, [str(w.message) for w in caught]
+
+
+def ask(agent: Any, text: str) -> dict[str, Any]:
+    """One user turn; returns the final state."""
+    return agent.invoke({"messages": [{"role": "user", "content": text}]})
+
+
+_language = "en"
+
+
+def set_language(language: str) -> None:
+    """Tables print their labels in this language ("en" or "zh"); the site sets it per page."""
+    global _language
+    _language = language
+
+
+def label(text: str) -> str:
+    """A table label in the current language; code (`...`) is never translated."""
+    if _language == "en" or re.fullmatch(r"`[^`]+`", text):
+        return text
+    from snippets.glossary import ZH
+
+    if text not in ZH:
+        msg = f"no Chinese for the table label {text!r}: add it to snippets/glossary.py"
+        raise KeyError(msg)
+    return ZH[text]
+
+
+def table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """A Markdown table: the first column holds labels, the rest measured values."""
+
+    def cell(value: Any) -> str:
+        if isinstance(value, bool):
+            return "✅" if value else "❌"
+        if value is None:
+            return "—"
+        if isinstance(value, int):
+            return str(value)
+        if isinstance(value, (list, tuple)):
+            return ", ".join(f"`{v}`" for v in value) or "—"
+        return "`" + str(value).replace("|", "\\|").replace("\n", "\\n") + "`"
+
+    lines = ["| " + " | ".join(label(h) for h in header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join([label(row[0]), *(cell(v) for v in row[1:])]) + " |" for row in rows]
+    return "\n".join(lines)

@@ -1,0 +1,56 @@
+"""Section 2: the tools each agent is actually bound to."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from snippets.lab import ask, build, experiment, table
+from snippets.scripted import ScriptedModel, delegate, say
+
+
+@dataclass(frozen=True)
+class Surface:
+    agent: str
+    tools: list[str]  # in the order the model received them
+    task_description: str | None  # the `task` tool's description, if it has one
+
+    @property
+    def has_task(self) -> bool:
+        return "task" in self.tools
+
+    @property
+    def task_index(self) -> int | None:
+        return self.tools.index("task") if self.has_task else None
+
+
+@dataclass(frozen=True)
+class ToolSurfaces:
+    parent: Surface
+    isolated: Surface
+    fork: Surface
+
+    def table(self) -> str:
+        rows = [[s.agent, len(s.tools), s.tools, s.has_task, s.task_index] for s in (self.parent, self.isolated, self.fork)]
+        return table(["agent", "count", "tools, in order", "has `task`", "`task` at index"], rows)
+
+
+def surface(label: str, model: ScriptedModel) -> Surface:
+    description = model.tool_description("task") if "task" in model.tool_names else None
+    return Surface(label, model.tool_names, description)
+
+
+@experiment("tool_surfaces")
+def measure_tool_surfaces() -> ToolSurfaces:
+    parent = ScriptedModel(agent="parent", script=[
+        delegate("iso", "summarise the notes", "c1"),
+        delegate("fk", "summarise the notes", "c2"),
+        say("both done"),
+    ])
+    iso = ScriptedModel(agent="iso", script=[say("isolated summary")])
+    fk = ScriptedModel(agent="fk", script=[say("forked summary")])
+    agent, _ = build(parent, [
+        {"name": "iso", "description": "an isolated helper", "model": iso},
+        {"name": "fk", "description": "a forked helper", "mode": "fork", "model": fk},
+    ])
+    ask(agent, "summarise the notes, twice")
+    return ToolSurfaces(surface("parent", parent), surface("isolated child", iso), surface("fork child", fk))
