@@ -69,6 +69,11 @@ def experiment(name: str) -> Callable[[Callable[[], T]], Callable[[], T]]:
     return decorate
 
 
+def forget() -> None:
+    """Drop every recorded result, so the next call measures again (tests use it)."""
+    _results.clear()
+
+
 def internal(module: str, attribute: str, *, needed_by: str, meaning: str) -> Any:
     """Read a deepagents internal, or say exactly what moved."""
     try:
