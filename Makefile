@@ -1,17 +1,33 @@
-# The README's commands. Everything runs inside .venv, built from uv.lock.
+# The README's commands. Python runs inside .venv (built from uv.lock); Mermaid
+# comes from node_modules (built from package-lock.json).
 UV_VERSION := 0.13.9
 UV := python3 -m uv
 RUN := $(UV) run --locked --no-sync
+# Quiet two banners that MkDocs plugins print on every build, and jieba's
+# SyntaxWarnings (invalid escapes in its regexes) on first import.
+export DISABLE_MKDOCS_2_WARNING := true
+export NO_MKDOCS_2_WARNING := 1
+export PYTHONWARNINGS := ignore::SyntaxWarning
 
-.PHONY: setup facts test bench-experiments clean
+.PHONY: setup serve build facts test bench-experiments clean
 
-# Installs uv (from PyPI) and the locked environment; re-runs only when the lock changes.
+# Re-runs only when a lock file changes.
 .venv/.synced: uv.lock pyproject.toml
 	python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet "uv==$(UV_VERSION)"
 	$(UV) sync --locked
 	touch $@
 
-setup: .venv/.synced
+node_modules/.synced: package-lock.json
+	npm ci --ignore-scripts --no-audit --no-fund
+	touch $@
+
+setup: .venv/.synced node_modules/.synced
+
+serve: setup
+	$(RUN) mkdocs serve --livereload
+
+build: setup
+	$(RUN) mkdocs build --strict
 
 facts: setup
 	$(RUN) python -m snippets.facts
@@ -23,4 +39,4 @@ bench-experiments: setup
 	$(RUN) python benchmarks/experiments.py
 
 clean:
-	rm -rf .venv site .pytest_cache
+	rm -rf .venv node_modules site .pytest_cache

@@ -59,4 +59,8 @@ ZH = {
     "isolated (default)": "isolated（默认）",
     "declarative fork": "声明式 fork",
     "runnable fork + own gate": "runnable fork + 自己的闸",
+    # diagrams
+    "tools on hand": "个工具",
+    "grandchild": "孙辈",
+    "no task tool": "没有 task 工具",
 }

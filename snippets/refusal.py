@@ -9,13 +9,6 @@ from langchain_core.messages import AIMessage, SystemMessage, ToolMessage
 from snippets.lab import ask, build, experiment, expect, internal, table
 from snippets.scripted import ScriptedModel, delegate, say
 
-SETUP = (
-    "the parent delegates once to the fork child `fk`; `fk` calls `task` twice "
-    "(first for the existing isolated `iso`, then for `ghost`, which does not exist) "
-    "and then answers"
-)
-
-
 @dataclass(frozen=True)
 class Refusal:
     text: str  # the refusal, as the child model received it

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import ask, build, experiment, table
+from snippets.lab import ask, build, experiment, expect, table
 from snippets.scripted import ScriptedModel, delegate, say
 
 
@@ -28,6 +28,8 @@ class ToolSurfaces:
     parent: Surface
     isolated: Surface
     fork: Surface
+    parent_graph: str  # the parent's LangGraph graph, as Mermaid
+    parent_graph_tools: list[str]  # tools registered in the parent graph's tool node
 
     def table(self) -> str:
         rows = [[s.agent, len(s.tools), s.tools, s.has_task, s.task_index] for s in (self.parent, self.isolated, self.fork)]
@@ -53,4 +55,7 @@ def measure_tool_surfaces() -> ToolSurfaces:
         {"name": "fk", "description": "a forked helper", "mode": "fork", "model": fk},
     ])
     ask(agent, "summarise the notes, twice")
-    return ToolSurfaces(surface("parent", parent), surface("isolated child", iso), surface("fork child", fk))
+    tool_node = getattr(agent.nodes.get("tools"), "bound", None)
+    expect(hasattr(tool_node, "tools_by_name"), needed_by="tool_surfaces", looked_for="a `tools` node with tools_by_name in the parent graph")
+    return ToolSurfaces(surface("parent", parent), surface("isolated child", iso), surface("fork child", fk),
+                        parent_graph=agent.get_graph().draw_mermaid(), parent_graph_tools=list(tool_node.tools_by_name))

@@ -1,0 +1,103 @@
+"""MkDocs hooks (see `hooks:` in mkdocs.yml; the Chinese site inherits them).
+
+* One command, both languages: building or serving the English site also
+  builds the Chinese site (mkdocs.zh.yml) into its `zh/` folder, in the same
+  process, so both read the same facts and `mkdocs serve` shows both.
+* Tables print their labels in the site's language (`snippets.lab.set_language`).
+* A failing exec block's warning names the page and line as well as the block
+  id, so `mkdocs build --strict` says where to look.
+* Every page gets the versions it was generated with (the version stamp).
+* Mermaid is copied from node_modules into the site: no CDN at read time.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import shutil
+from pathlib import Path
+
+from mkdocs.commands.build import build
+from mkdocs.config import load_config
+
+from snippets import lab
+from snippets.facts import collect
+
+ROOT = Path(__file__).resolve().parent.parent
+MERMAID = ROOT / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
+CHINESE_CONFIG = ROOT / "mkdocs.zh.yml"
+
+_current = {"page": "?", "path": None}
+
+
+class _NamePlace(logging.Filter):
+    """Prefix markdown-exec's warning about a failed block with its page and line."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if "markdown_exec" in record.name and record.levelno >= logging.WARNING:
+            message = record.getMessage()
+            block = re.search(r"code block '([^']+)'", message)
+            line = _line_of(block.group(1)) if block else None
+            where = _current["page"] + (f":{line}" if line else "")
+            record.msg, record.args = f"{where}: {message}", ()
+        return True
+
+
+def _line_of(block_id: str) -> int | None:
+    """Line of the fence with `id="block_id"` in the page being rendered."""
+    if _current["path"] is None:
+        return None
+    for number, text in enumerate(Path(_current["path"]).read_text(encoding="utf-8").splitlines(), 1):
+        if text.lstrip().startswith("```") and f'id="{block_id}"' in text:
+            return number
+    return None
+
+
+def site_language(config) -> str:
+    return config.theme["language"]
+
+
+def on_config(config, **kwargs):
+    for handler in logging.getLogger("mkdocs").handlers:
+        if not any(isinstance(f, _NamePlace) for f in handler.filters):
+            handler.addFilter(_NamePlace())
+    config.extra["stamp"] = collect().versions  # runs every experiment, once per process
+    return config
+
+
+def on_pre_build(config, **kwargs):
+    lab.set_language(site_language(config))
+
+
+def on_page_markdown(markdown, page, config, files, **kwargs):
+    source = Path(page.file.abs_src_path)
+    where = source.relative_to(ROOT) if source.is_relative_to(ROOT) else f"{page.file.src_uri} (generated)"
+    _current.update(page=str(where), path=source)
+    return markdown
+
+
+def on_post_build(config, **kwargs):
+    lab.set_language("en")
+    if not MERMAID.exists():
+        msg = f"{MERMAID.relative_to(ROOT)} is missing: run `make setup` (it runs `npm ci`) so diagrams render without a CDN"
+        raise FileNotFoundError(msg)
+    target = Path(config.site_dir) / "assets" / "javascripts" / "mermaid.min.js"
+    target.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(MERMAID, target)
+    if site_language(config) == "en":
+        _build_chinese(config)
+
+
+def _build_chinese(english) -> None:
+    """Build mkdocs.zh.yml into <english site>/zh, with the English build's settings."""
+    chinese = load_config(
+        str(CHINESE_CONFIG),
+        site_dir=str(Path(english.site_dir) / "zh"),
+        site_url=english.site_url.rstrip("/") + "/zh/" if english.site_url else None,
+        strict=english.strict,
+    )
+    chinese.plugins.on_startup(command="build", dirty=False)
+    try:
+        build(chinese)
+    finally:
+        chinese.plugins.on_shutdown()

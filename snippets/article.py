@@ -1,0 +1,142 @@
+"""What the article reported, claim by claim, beside what the installed deepagents does.
+
+The article's values are the one thing on the site that is typed by hand: they
+are quotations of an older measurement, kept here as data so that every page,
+callout and the drift report compare them with the live facts the same way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from snippets.facts import Facts, collect
+
+REFUSAL_AS_PRINTED = (
+    "You are a subagent and cannot delegate to another subagent. "
+    "Complete this task yourself instead of calling this tool again."
+)
+FS_TOOLS = ["ls", "read_file", "write_file", "edit_file", "delete", "glob", "grep"]
+
+
+@dataclass(frozen=True)
+class Claim:
+    id: str
+    section: str  # the page (and experiment) it belongs to
+    en: str
+    zh: str
+    article: Any  # the value the article reported
+    live: Callable[[Facts], Any]
+    setup: dict[str, str] | None = None  # {"en": ..., "zh": ...}: why the value depends on the setup
+
+    def status(self, facts: Facts) -> str:
+        if self.live(facts) == self.article:
+            return "holds"
+        return "depends on setup" if self.setup else "changed"
+
+
+def _mode(mode: str | None) -> Callable[[Facts], bool]:
+    return lambda f: f.modes.outcome(mode).accepted
+
+
+def _handoff_tools(f: Facts) -> int | None:
+    tools = f.modes.outcome("handoff").child_tools
+    return None if tools is None else len(tools)
+
+
+CLAIMS: list[Claim] = [
+    # 1. modes
+    Claim("mode-omitted", "modes", "A spec without `mode` is accepted", "不写 `mode` 的规格能通过", True, _mode(None)),
+    Claim("mode-isolated", "modes", "`mode='isolated'` is accepted", "`mode='isolated'` 能通过", True, _mode("isolated")),
+    Claim("mode-fork", "modes", "`mode='fork'` is accepted", "`mode='fork'` 能通过", True, _mode("fork")),
+    Claim("mode-handoff", "modes", "`mode='handoff'` is accepted (a legacy name for isolated)",
+          "`mode='handoff'` 能通过（isolated 的旧名字）", True, _mode("handoff")),
+    Claim("mode-handoff-tools", "modes", "A `handoff` child is bound to this many tools",
+          "`handoff` 子绑到的工具数", 7, _handoff_tools),
+    Claim("mode-forked", "modes", "`mode='forked'` is accepted", "`mode='forked'` 能通过", False, _mode("forked")),
+    Claim("mode-shared", "modes", "`mode='shared'` is accepted", "`mode='shared'` 能通过", False, _mode("shared")),
+    Claim("mode-inherit", "modes", "`mode='inherit'` is accepted", "`mode='inherit'` 能通过", False, _mode("inherit")),
+    Claim("mode-error", "modes", "The error for `mode='forked'`", "`mode='forked'` 的报错",
+          "SubAgent 'a1' has invalid mode 'forked'; expected 'isolated' or 'fork'",
+          lambda f: f.modes.outcome("forked").error),
+    Claim("fork-skills", "modes", "A fork spec may not set `skills`", "fork 规格不能写 `skills`", True,
+          lambda f: f.modes.fork_skills_error is not None),
+    Claim("names-fork-only", "modes", "The unique-name rule is a fork-only restriction",
+          "子 Agent 不能重名是 fork 独有的限制", True, lambda f: f.modes.duplicate_name_error_isolated is None),
+    Claim("fork-beta", "modes", "Attaching one fork child emits a beta warning", "挂一个 fork 子就有 beta 告警", True,
+          lambda f: any("beta" in w for w in f.modes.fork_warnings)),
+    # 2. tool surfaces
+    Claim("isolated-tools", "tool_surfaces", "Tools of an isolated child", "isolated 子的工具", FS_TOOLS,
+          lambda f: f.tool_surfaces.isolated.tools),
+    Claim("isolated-count", "tool_surfaces", "Number of tools of an isolated child", "isolated 子的工具数", 7,
+          lambda f: len(f.tool_surfaces.isolated.tools)),
+    Claim("fork-count", "tool_surfaces", "Number of tools of a fork child", "fork 子的工具数", 8,
+          lambda f: len(f.tool_surfaces.fork.tools)),
+    Claim("parent-tools", "tool_surfaces", "The parent's tools: the file tools, then `task`", "父的工具：文件工具加 `task`",
+          [*FS_TOOLS, "task"], lambda f: f.tool_surfaces.parent.tools),
+    # 3. alignment
+    Claim("prefix", "alignment", "Leading positions where parent and fork child agree (at least)",
+          "父与 fork 子开头逐位相同的位置数（至少）", 7, lambda f: min(f.alignment.shared_prefix, 7)),
+    Claim("task-same-index", "alignment", "`task` sits at the same index in both", "`task` 在两边同一位", True,
+          lambda f: f.alignment.task_index_parent == f.alignment.task_index_fork),
+    Claim("task-description-identical", "alignment", "The `task` description is identical in both",
+          "`task` 描述两边逐字相同", True, lambda f: f.alignment.task_description_identical),
+    # 4. refusal
+    Claim("refusal-text", "refusal", "The refusal text", "拒绝语原文", REFUSAL_AS_PRINTED, lambda f: f.refusal.text),
+    Claim("refusal-length", "refusal", "The refusal's length in characters", "拒绝语的字符数", 123,
+          lambda f: f.refusal.length),
+    Claim("refusal-tool-message", "refusal", "It arrives as a tool result, not an exception", "它以工具回执送达，不是异常",
+          True, lambda f: f.refusal.message_type == "ToolMessage" and f.refusal.parent_finished),
+    Claim("refusal-rounds", "refusal", "Model calls the child makes before it finishes", "子收尾前调用模型的轮数", 3,
+          lambda f: f.refusal.child_rounds),
+    Claim("refusal-messages", "refusal", "Messages in the child's conversation at the end", "子结束时的消息数", 9,
+          lambda f: f.refusal.child_messages,
+          setup={"en": "the count includes the parent's conversation, which the fork inherits; ours holds one user message",
+                 "zh": "这个数包含 fork 子继承的父对话；我们的父对话只有一条用户消息"}),
+    Claim("refusal-repeat", "refusal", "Two calls give two identical refusals", "连调 2 次得到 2 条相同拒绝", True,
+          lambda f: f.refusal.refusals_received == 2 and f.refusal.identical),
+    Claim("refusal-before-lookup", "refusal", "A call naming a missing sub-agent gets the same refusal",
+          "调不存在的子 Agent 也得到递归拒绝", True, lambda f: f.refusal.missing_agent_refused_the_same),
+    Claim("refusal-parent", "refusal", "Times the refusal appears on the parent's side", "父这边出现拒绝的次数", 0,
+          lambda f: f.refusal.on_parent_side),
+    # 5. flag
+    Claim("keys-isolated", "flag", "State keys of an isolated child", "isolated 子 state 里的键", ["files", "messages"],
+          lambda f: f.flag.child("isolated").keys),
+    Claim("keys-fork", "flag", "State keys of a declarative fork child", "声明式 fork 子 state 里的键",
+          ["_deepagents_forked_context", "files", "messages"], lambda f: f.flag.child("fork").keys),
+    Claim("keys-runnable", "flag", "State keys of a `runnable`-form fork child", "runnable 形态 fork 子 state 里的键",
+          ["files", "messages"], lambda f: f.flag.child("runnable fork").keys),
+    Claim("flag-value", "flag", "The flag's value in a declarative fork", "声明式 fork 子里标记的值", True,
+          lambda f: f.flag.child("fork").flag),
+    Claim("flag-declared", "flag", "The flag is kept on input and omitted from output", "标记保留输入、省略输出", True,
+          lambda f: f.flag.kept_on_input and not f.flag.kept_on_output),
+    Claim("preamble-length", "flag", "Characters of the preamble before the fork's task", "fork 子任务前预告的字符数", 567,
+          lambda f: len(f.flag.preamble)),
+    Claim("preamble-warns", "flag", "The preamble says delegating will be refused", "预告里说再派会被拒绝", True,
+          lambda f: "refused" in f.flag.preamble),
+    Claim("suffix-length", "flag", "Characters the fork line adds to the parent's `task` description",
+          "父的 `task` 描述里 fork 子那行多出的字符数", 86, lambda f: len(f.flag.suffix)),
+    Claim("suffix-silent", "flag", "That suffix says nothing about delegating", "这段后缀只字未提派活", True,
+          lambda f: "delegat" not in f.flag.suffix),
+    # 6. gap
+    Claim("gap-runnable", "gap", "A `runnable`-form fork's grandchild runs", "runnable 形态 fork 的孙辈跑起来", True,
+          lambda f: f.gap.chain("runnable").grandchild_ran),
+    Claim("gap-declarative", "gap", "A declarative fork's grandchild runs", "声明式 fork 的孙辈跑起来", False,
+          lambda f: f.gap.chain("declarative").grandchild_ran),
+    # 7. guidance
+    Claim("guide-isolated", "guidance", "The default (isolated) child has no `task`", "默认的 isolated 子没有 `task`", False,
+          lambda f: f.guidance.recipe("isolated (default)").child_has_task),
+    Claim("guide-fork", "guidance", "A declarative fork continues the parent's conversation", "声明式 fork 接着父的对话走",
+          True, lambda f: f.guidance.recipe("declarative fork").child_saw_parent_conversation),
+]
+
+
+def claims(section: str | None = None) -> list[Claim]:
+    return [c for c in CLAIMS if section is None or c.section == section]
+
+
+def changed(section: str, facts: Facts | None = None) -> list[Claim]:
+    """Claims of a section whose live value is not what the article saw."""
+    facts = facts or collect()
+    return [c for c in claims(section) if c.status(facts) != "holds"]
