@@ -9,7 +9,7 @@ export DISABLE_MKDOCS_2_WARNING := true
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONWARNINGS := ignore::SyntaxWarning
 
-.PHONY: setup serve build facts test bench-experiments clean
+.PHONY: setup serve build facts parity test bench clean
 
 # Re-runs only when a lock file changes.
 .venv/.synced: uv.lock pyproject.toml
@@ -35,7 +35,10 @@ facts: setup
 test: setup
 	$(RUN) pytest
 
-bench-experiments: setup
+parity: setup
+	$(RUN) python -m sitegen.parity
+
+bench: setup
 	$(RUN) python benchmarks/experiments.py
 
 clean:

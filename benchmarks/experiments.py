@@ -1,7 +1,7 @@
 """Prints what the experiments cost: importing deepagents, then all experiments once.
 
 Target (issue 2): all experiments together at most 2 s beyond the import.
-Run: make bench-experiments
+Run: make bench
 """
 
 import resource

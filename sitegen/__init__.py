@@ -1,1 +1,28 @@
 """The glue between the live facts (`snippets/`) and MkDocs: hooks, page variables, generated pages."""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+from pathlib import Path
+
+SNIPPETS = Path(__file__).resolve().parent.parent / "snippets"
+_last_seen: dict[str, str] = {}
+
+
+def reload_edited_snippets() -> None:
+    """Make `mkdocs serve` run edited experiment code.
+
+    MkDocs reloads its config and hooks on every rebuild, but Python keeps
+    imported modules. When a file in snippets/ changed since the last build in
+    this process, drop the imported snippets (and the page variables built from
+    them), so the rebuild imports and measures the new code.
+    """
+    digest = hashlib.sha256()
+    for path in sorted(SNIPPETS.rglob("*.py")):
+        digest.update(path.read_bytes())
+    current = digest.hexdigest()
+    if _last_seen.get("snippets", current) != current:
+        for name in [n for n in sys.modules if n == "snippets" or n.startswith(("snippets.", "sitegen.macros"))]:
+            del sys.modules[name]
+    _last_seen["snippets"] = current

@@ -20,8 +20,12 @@ from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from snippets import lab
-from snippets.facts import collect
+from sitegen import reload_edited_snippets
+
+reload_edited_snippets()  # before importing snippets: a serve rebuild must see edited code
+
+from snippets import lab  # noqa: E402
+from snippets.facts import collect  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 MERMAID = ROOT / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"

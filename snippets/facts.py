@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from snippets import cache, lab
 from snippets.alignment import Alignment, measure_alignment
 from snippets.flag import Flag, measure_flag
 from snippets.gap import Gap, measure_gap
@@ -44,8 +45,11 @@ class Facts:
 
 @functools.cache
 def collect() -> Facts:
-    """Run every experiment once per process (see `snippets.lab.experiment`)."""
-    return Facts(
+    """Run every experiment once per process (see `snippets.lab.experiment`),
+    or read their results from the cache when nothing they depend on changed."""
+    recorded = cache.load()
+    lab.remember(recorded)
+    facts = Facts(
         versions={package: version(package) for package in PACKAGES},
         modes=measure_modes(),
         tool_surfaces=measure_tool_surfaces(),
@@ -55,6 +59,9 @@ def collect() -> Facts:
         gap=measure_gap(),
         guidance=measure_guidance(),
     )
+    if lab.results() != recorded:
+        cache.save(lab.results())
+    return facts
 
 
 def main() -> None:

@@ -69,6 +69,16 @@ def experiment(name: str) -> Callable[[Callable[[], T]], Callable[[], T]]:
     return decorate
 
 
+def results() -> dict[str, Any]:
+    """Every result recorded so far, by experiment name and code fingerprint."""
+    return dict(_results)
+
+
+def remember(recorded: dict[str, Any]) -> None:
+    """Take results recorded earlier (snippets.cache) for the same code."""
+    _results.update(recorded)
+
+
 def forget() -> None:
     """Drop every recorded result, so the next call measures again (tests use it)."""
     _results.clear()

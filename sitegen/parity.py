@@ -1,0 +1,116 @@
+"""Translation parity: every English page has a Chinese twin with the same skeleton.
+
+Same heading ids, the same exec blocks (id and code), the same snippet includes,
+the same links and the same table shapes. Run on its own:
+
+    python -m sitegen.parity            # exit 1 and one line per difference
+
+The tests run it too (tests/test_parity.py).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+HEADING_ID = re.compile(r"^#{1,6} .*\{ *#([\w-]+) *\}\s*$", re.M)
+HEADING = re.compile(r"^#{1,6} ", re.M)
+FENCE = re.compile(r"^```(\w+)([^\n]*)\n(.*?)^```", re.M | re.S)
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+TABLE_ROW = re.compile(r"^\|.*\|\s*$", re.M)
+
+
+@dataclass(frozen=True)
+class Skeleton:
+    heading_ids: list[str]
+    headings_without_id: int
+    fences: list[tuple[str, str, str]]  # language, options, code (Python only: diagrams are translated)
+    links: list[str]
+    tables: list[tuple[int, int]]  # (rows, columns) of each Markdown table
+
+
+def skeleton(markdown: str) -> Skeleton:
+    fences = [(lang, opts.strip(), code if lang == "python" else "") for lang, opts, code in FENCE.findall(markdown)]
+    prose = FENCE.sub("", markdown)
+    headings = HEADING.findall(prose)
+    tables, rows = [], []
+    for line in prose.splitlines() + [""]:
+        if TABLE_ROW.match(line):
+            rows.append(line)
+        elif rows:
+            tables.append((len(rows), rows[0].count("|") - 1))
+            rows = []
+    return Skeleton(
+        heading_ids=HEADING_ID.findall(prose),
+        headings_without_id=len(headings) - len(HEADING_ID.findall(prose)),
+        fences=fences,
+        links=LINK.findall(prose),
+        tables=tables,
+    )
+
+
+def differences(docs: Path = DOCS, source: str = "en", target: str = "zh") -> list[str]:
+    """One readable line per difference between the two languages."""
+    problems = []
+    english = {p.relative_to(docs / source) for p in (docs / source).rglob("*.md")}
+    chinese = {p.relative_to(docs / target) for p in (docs / target).rglob("*.md")}
+    for page in sorted(english - chinese):
+        problems.append(f"docs/{target}/{page}: missing (the Chinese twin of docs/{source}/{page})")
+    for page in sorted(chinese - english):
+        problems.append(f"docs/{target}/{page}: has no English original docs/{source}/{page}")
+    for page in sorted(english & chinese):
+        en = skeleton((docs / source / page).read_text(encoding="utf-8"))
+        zh = skeleton((docs / target / page).read_text(encoding="utf-8"))
+        where = f"docs/{target}/{page}"
+        problems += [f"{where}: {line}" for line in _fence_differences(en.fences, zh.fences)]
+        for field, meaning in (("heading_ids", "heading ids"), ("links", "links"), ("tables", "tables (rows, columns)")):
+            mine, theirs = getattr(en, field), getattr(zh, field)
+            if mine != theirs:
+                problems.append(f"{where}: {meaning} differ from docs/{source}/{page}: {_diff(mine, theirs)}")
+        if zh.headings_without_id:
+            problems.append(f"{where}: {zh.headings_without_id} heading(s) without a pinned {{ #id }}")
+    return problems
+
+
+def _fence_differences(english: list, chinese: list) -> list[str]:
+    if len(english) != len(chinese):
+        return [f"{len(chinese)} code blocks, the English page has {len(english)}"]
+    found = []
+    for number, (mine, theirs) in enumerate(zip(english, chinese), 1):
+        if mine == theirs:
+            continue
+        block = re.search(r'id="([^"]+)"', mine[1])
+        name = f"code block {number} (id {block.group(1)})" if block else f"code block {number}"
+        if mine[:2] != theirs[:2]:
+            found.append(f"{name}: options differ: English `{mine[0]} {mine[1]}`, Chinese `{theirs[0]} {theirs[1]}`")
+        else:
+            pairs = zip(mine[2].splitlines() + [""], theirs[2].splitlines() + [""])
+            line, (a, b) = next((i, p) for i, p in enumerate(pairs, 1) if p[0] != p[1])
+            found.append(f"{name}: code differs at its line {line}: English `{a}`, Chinese `{b}`")
+    return found
+
+
+def _diff(english: list, chinese: list) -> str:
+    only_en = [x for x in english if x not in chinese]
+    only_zh = [x for x in chinese if x not in english]
+    if not only_en and not only_zh:
+        return "same items, different order"
+    short = lambda items: [str(i)[:80] for i in items]  # noqa: E731
+    return f"English only {short(only_en)}; Chinese only {short(only_zh)}"
+
+
+def main() -> int:
+    problems = differences()
+    for line in problems:
+        print(line)
+    if not problems:
+        print("parity: every English page has a Chinese twin with the same skeleton")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

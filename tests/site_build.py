@@ -1,0 +1,34 @@
+"""Build the site (both languages) the way the README does, into a folder of the caller's."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PROJECT_FILES = ("mkdocs.yml", "mkdocs.zh.yml", "README.md", "docs", "snippets", "sitegen", "overrides")
+
+
+def mkdocs_build(site_dir: Path, project: Path = ROOT, extra_env: dict | None = None) -> subprocess.CompletedProcess:
+    env = {**os.environ, "FACTS_CACHE": "0", "DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": "1",
+           "PYTHONWARNINGS": "ignore::SyntaxWarning", **(extra_env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(site_dir)],
+        cwd=project, env=env, capture_output=True, text=True, timeout=300,
+    )
+
+
+def copy_project(target: Path) -> Path:
+    """A copy of the project that a test may break without touching the real one."""
+    target.mkdir(parents=True)
+    for name in PROJECT_FILES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, target / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(source, target / name)
+    (target / "node_modules").symlink_to(ROOT / "node_modules")
+    return target

@@ -1,0 +1,45 @@
+"""Both languages have the same pages with the same skeleton (sitegen/parity.py)."""
+
+from pathlib import Path
+
+from sitegen.parity import DOCS, differences
+
+
+def test_docs_are_in_parity():
+    assert differences() == []
+
+
+def _copy_docs(tmp_path: Path) -> Path:
+    for language in ("en", "zh"):
+        target = tmp_path / language
+        target.mkdir()
+        for page in (DOCS / language).glob("*.md"):
+            (target / page.name).write_text(page.read_text(encoding="utf-8"), encoding="utf-8")
+    return tmp_path
+
+
+def test_missing_twin_is_named(tmp_path):
+    docs = _copy_docs(tmp_path)
+    (docs / "zh" / "gap.md").unlink()
+    assert differences(docs) == ["docs/zh/gap.md: missing (the Chinese twin of docs/en/gap.md)"]
+
+
+def test_changed_include_and_table_are_named(tmp_path):
+    docs = _copy_docs(tmp_path)
+    page = docs / "zh" / "flag.md"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace('--8<-- "snippets/flag.py"', '--8<-- "snippets/gap.py"'), encoding="utf-8")
+    gap = docs / "zh" / "gap.md"
+    gap.write_text(gap.read_text(encoding="utf-8").replace("| 边界谁来守 | deepagents | 你自己 |\n", ""), encoding="utf-8")
+    problems = differences(docs)
+    assert len(problems) == 2
+    assert problems[0] == ('docs/zh/flag.md: code block 1 (id flag): code differs at its line 1: '
+                           'English `--8<-- "snippets/flag.py"`, Chinese `--8<-- "snippets/gap.py"`')
+    assert problems[1].startswith("docs/zh/gap.md: tables (rows, columns) differ")
+
+
+def test_heading_without_pinned_id_is_named(tmp_path):
+    docs = _copy_docs(tmp_path)
+    page = docs / "zh" / "refusal.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n## 新的一节\n", encoding="utf-8")
+    assert differences(docs) == ["docs/zh/refusal.md: 1 heading(s) without a pinned { #id }"]
