@@ -21,7 +21,14 @@ node_modules/.synced: package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund
 	touch $@
 
-setup: .venv/.synced node_modules/.synced
+# Debian's Chromium for the browser tests (never a browser download), and fonts
+# so that screenshots show Chinese and emoji. Needs root (CI is root), or sudo.
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+/usr/bin/chromium:
+	$(SUDO) apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji
+
+setup: .venv/.synced node_modules/.synced /usr/bin/chromium
 
 serve: setup
 	$(RUN) mkdocs serve --livereload

@@ -9,6 +9,10 @@ from pathlib import Path
 SNIPPETS = Path(__file__).resolve().parent.parent / "snippets"
 _last_seen: dict[str, str] = {}
 
+# What must outlive one build inside a `mkdocs serve` process (MkDocs reloads the
+# hooks module on every rebuild; this package stays imported).
+serving = {"active": False, "last_good": {}, "failed": {}}
+
 
 def reload_edited_snippets() -> None:
     """Make `mkdocs serve` run edited experiment code.

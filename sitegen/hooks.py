@@ -8,10 +8,14 @@
   id, so `mkdocs build --strict` says where to look.
 * Every page gets the versions it was generated with (the version stamp).
 * Mermaid is copied from node_modules into the site: no CDN at read time.
+* Under `mkdocs serve`, a page whose block fails keeps its last good version,
+  with a banner naming the failure, instead of a stuck server; the next good
+  build replaces it.
 """
 
 from __future__ import annotations
 
+import html
 import logging
 import re
 import shutil
@@ -20,7 +24,7 @@ from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from sitegen import reload_edited_snippets
+from sitegen import reload_edited_snippets, serving
 
 reload_edited_snippets()  # before importing snippets: a serve rebuild must see edited code
 
@@ -35,16 +39,28 @@ _current = {"page": "?", "path": None}
 
 
 class _NamePlace(logging.Filter):
-    """Prefix markdown-exec's warning about a failed block with its page and line."""
+    """Prefix markdown-exec's warning about a failed block with its page and line.
+
+    Under `mkdocs serve` the warning is also taken out of MkDocs' strict count
+    (a failed block would otherwise stall the server) and reported on our own
+    logger; on_post_page then serves the page's last good version.
+    """
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if "markdown_exec" in record.name and record.levelno >= logging.WARNING:
+        if record.levelno >= logging.WARNING:
             message = record.getMessage()
             block = re.search(r"code block '([^']+)'", message)
             line = _line_of(block.group(1)) if block else None
             where = _current["page"] + (f":{line}" if line else "")
             record.msg, record.args = f"{where}: {message}", ()
+            if serving["active"]:
+                serving["failed"][_current["page"]] = message.splitlines()[0]
+                _serve_log.error(record.msg)
+                return False
         return True
+
+
+_serve_log = logging.getLogger("sitegen.serve")
 
 
 def _line_of(block_id: str) -> int | None:
@@ -61,10 +77,15 @@ def site_language(config) -> str:
     return config.theme["language"]
 
 
+def on_startup(command, dirty, **kwargs):
+    serving["active"] = command == "serve"
+
+
 def on_config(config, **kwargs):
-    for handler in logging.getLogger("mkdocs").handlers:
-        if not any(isinstance(f, _NamePlace) for f in handler.filters):
-            handler.addFilter(_NamePlace())
+    for name in list(logging.root.manager.loggerDict):
+        if "markdown_exec" in name:  # the loggers markdown-exec reports failed blocks on
+            logger = logging.getLogger(name)
+            logger.filters = [f for f in logger.filters if type(f).__name__ != "_NamePlace"] + [_NamePlace()]
     config.extra["stamp"] = collect().versions  # runs every experiment, once per process
     return config
 
@@ -73,11 +94,33 @@ def on_pre_build(config, **kwargs):
     lab.set_language(site_language(config))
 
 
-def on_page_markdown(markdown, page, config, files, **kwargs):
+def _where(page) -> str:
+    """How messages name a page: its path in the project, or its URI if generated."""
     source = Path(page.file.abs_src_path)
-    where = source.relative_to(ROOT) if source.is_relative_to(ROOT) else f"{page.file.src_uri} (generated)"
-    _current.update(page=str(where), path=source)
+    return str(source.relative_to(ROOT)) if source.is_relative_to(ROOT) else f"{page.file.src_uri} (generated)"
+
+
+def on_page_markdown(markdown, page, config, files, **kwargs):
+    _current.update(page=_where(page), path=page.file.abs_src_path)
     return markdown
+
+
+def on_post_page(output, page, config, **kwargs):
+    """Under `mkdocs serve`: keep the last good version of a page whose block failed."""
+    if not serving["active"]:
+        return output
+    key = _where(page)  # pages are rendered first, then written: _current has moved on
+    failure = serving["failed"].pop(key, None)
+    if failure is None:
+        serving["last_good"][key] = output
+        return output
+    _serve_log.error(f"{key}: serving its last good version until the failing block is fixed")
+    last_good = serving["last_good"].get(key)
+    if last_good is None:
+        return output
+    banner = (f'<div class="admonition failure"><p class="admonition-title">This page failed to rebuild</p>'
+              f"<p>Showing its last good version. {html.escape(failure)}</p></div>")
+    return re.sub(r'(<article[^>]*>)', lambda m: m.group(1) + banner, last_good, count=1)
 
 
 def on_post_build(config, **kwargs):
@@ -100,7 +143,7 @@ def _build_chinese(english) -> None:
         site_url=english.site_url.rstrip("/") + "/zh/" if english.site_url else None,
         strict=english.strict,
     )
-    chinese.plugins.on_startup(command="build", dirty=False)
+    chinese.plugins.on_startup(command="serve" if serving["active"] else "build", dirty=False)
     try:
         build(chinese)
     finally:

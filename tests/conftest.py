@@ -15,3 +15,14 @@ def facts():
     from snippets.facts import collect
 
     return collect()
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory):
+    """Both languages, built strictly once per test session."""
+    from tests.site_build import mkdocs_build
+
+    site_dir = tmp_path_factory.mktemp("site")
+    result = mkdocs_build(site_dir)
+    assert result.returncode == 0, result.stderr[-3000:]
+    return site_dir

@@ -9,11 +9,13 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+PAGES = sorted(p.stem for p in (ROOT / "docs" / "en").glob("*.md")) + ["drift"]  # drift: generated
 PROJECT_FILES = ("mkdocs.yml", "mkdocs.zh.yml", "README.md", "docs", "snippets", "sitegen", "overrides")
 
 
 def mkdocs_build(site_dir: Path, project: Path = ROOT, extra_env: dict | None = None) -> subprocess.CompletedProcess:
-    env = {**os.environ, "FACTS_CACHE": "0", "DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": "1",
+    # A fixed SOURCE_DATE_EPOCH makes the build reproducible (tests/test_reproducible.py).
+    env = {**os.environ, "FACTS_CACHE": "0", "SOURCE_DATE_EPOCH": "1764633600", "DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": "1",
            "PYTHONWARNINGS": "ignore::SyntaxWarning", **(extra_env or {})}
     return subprocess.run(
         [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(site_dir)],
@@ -32,3 +34,12 @@ def copy_project(target: Path) -> Path:
             shutil.copy(source, target / name)
     (target / "node_modules").symlink_to(ROOT / "node_modules")
     return target
+
+
+def page_path(site: Path, language: str, page: str) -> Path:
+    folder = site if language == "en" else site / "zh"
+    return folder / "index.html" if page == "index" else folder / page / "index.html"
+
+
+def html(site: Path, language: str, page: str) -> str:
+    return page_path(site, language, page).read_text(encoding="utf-8")

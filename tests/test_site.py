@@ -6,24 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.site_build import copy_project, mkdocs_build
+from tests.site_build import PAGES, copy_project, html, mkdocs_build
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
-PAGES = sorted(p.stem for p in (DOCS / "en").glob("*.md")) + ["drift"]
-
-
-@pytest.fixture(scope="session")
-def site(tmp_path_factory):
-    site_dir = tmp_path_factory.mktemp("site")
-    result = mkdocs_build(site_dir)
-    assert result.returncode == 0, result.stderr[-3000:]
-    return site_dir
-
-
-def html(site: Path, language: str, page: str) -> str:
-    folder = site if language == "en" else site / "zh"
-    path = folder / "index.html" if page == "index" else folder / page / "index.html"
-    return path.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])

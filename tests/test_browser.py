@@ -1,0 +1,171 @@
+"""The built site in a real browser: Debian's Chromium, driven by Playwright.
+
+The site is served from a thread on 127.0.0.1; every request the pages make is
+recorded and must stay there. Screenshots go to artifacts/screenshots/.
+"""
+
+from __future__ import annotations
+
+import functools
+import shutil
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+from tests.site_build import PAGES, mkdocs_build
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts" / "screenshots"
+# Chromium phones home unless told not to; on this network that is only noise.
+QUIET = ["--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--no-first-run", "--disable-quic", "--disable-gpu", "--no-sandbox"]
+
+pytestmark = [pytest.mark.enable_socket, pytest.mark.allow_hosts(["127.0.0.1"])]
+
+
+class _Quiet(SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory):
+    """The site built for the address it is served at.
+
+    Material's language switcher finds "the same page" through each language's
+    sitemap.xml, whose addresses come from site_url, port included: so the port
+    is taken first and the site is built for it.
+    """
+    site = tmp_path_factory.mktemp("served")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
+    address = f"http://127.0.0.1:{server.server_address[1]}/"
+    result = mkdocs_build(site, extra_env={"SITE_URL": address})
+    assert result.returncode == 0, result.stderr[-3000:]
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield address
+    server.shutdown()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: `make setup` installs Debian's chromium")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=QUIET)
+        yield browser
+        browser.close()
+
+
+class Visit:
+    """One browser tab that records console errors and every request."""
+
+    def __init__(self, browser, **context_options):
+        self.context = browser.new_context(**context_options)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+
+    def close(self):
+        self.context.close()
+
+
+@pytest.fixture
+def visit(browser):
+    opened = []
+
+    def open_tab(**options) -> Visit:
+        opened.append(Visit(browser, **options))
+        return opened[-1]
+
+    yield open_tab
+    for tab in opened:
+        tab.close()
+
+
+def url(base: str, language: str, page: str) -> str:
+    prefix = base if language == "en" else f"{base}zh/"
+    return prefix if page == "index" else f"{prefix}{page}/"
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_every_page_opens_without_errors_or_outside_requests(visit, base_url, language):
+    tab = visit()
+    for page in PAGES:
+        tab.page.goto(url(base_url, language, page), wait_until="networkidle")
+        assert tab.page.locator("article h1").count() == 1, page
+    assert tab.errors == []
+    outside = [r for r in tab.requests if not r.startswith(base_url) and not r.startswith("data:")]
+    assert outside == []
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_live_tables_diagrams_and_copy_button(visit, base_url, facts, language):
+    tab = visit(permissions=["clipboard-read", "clipboard-write"])
+    tab.page.goto(url(base_url, language, "gap"), wait_until="networkidle")
+    # Material renders each diagram into a closed shadow root on a div.mermaid that
+    # replaces the pre.mermaid of the HTML: the host appears, sized by its SVG.
+    diagram = tab.page.locator("div.mermaid").first
+    diagram.wait_for(state="visible", timeout=15000)
+    assert tab.page.evaluate("typeof mermaid") == "object", "the vendored Mermaid loaded"
+    assert diagram.bounding_box()["height"] > 100
+    assert tab.page.locator("article table").first.is_visible()
+    result_table = tab.page.locator(".tabbed-block table").first
+    assert facts.refusal.text in result_table.inner_text()
+    tab.page.locator(".tabbed-set .tabbed-labels label").nth(1).click()  # Result first, then Source
+    code = tab.page.locator(".tabbed-set .highlight").first
+    code.hover()
+    code.locator('button[data-md-type="copy"]').click()
+    copied = tab.page.evaluate("navigator.clipboard.readText()")
+    assert copied.startswith('"""Section 6') and "def measure_gap" in copied
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    tab.page.screenshot(path=str(ARTIFACTS / f"{language}-gap.png"), full_page=True)
+    tab.page.goto(url(base_url, language, "refusal"), wait_until="networkidle")
+    tab.page.screenshot(path=str(ARTIFACTS / f"{language}-refusal.png"), full_page=True)
+
+
+def test_language_switcher_keeps_the_section(visit, base_url):
+    tab = visit()
+    tab.page.goto(url(base_url, "en", "flag") + "#how-the-flag-is-declared", wait_until="networkidle")
+    for target, heading in (("zh", "标记是怎么声明的"), ("en", "How the flag is declared")):
+        tab.page.locator(".md-header__option .md-select button").hover()
+        tab.page.locator(f'.md-select__link[hreflang="{target}"]').click()
+        tab.page.wait_for_load_state("networkidle")
+        prefix = f"{base_url}zh/" if target == "zh" else base_url
+        assert tab.page.url == f"{prefix}flag/#how-the-flag-is-declared"
+        assert heading in tab.page.locator("#how-the-flag-is-declared").inner_text()
+
+
+@pytest.mark.parametrize(("language", "query", "page"), [("en", "refusal", "refusal"), ("zh", "标记", "flag")])
+def test_search_finds_the_word_and_leads_to_the_page(visit, base_url, language, query, page):
+    tab = visit()
+    tab.page.goto(url(base_url, language, "index"), wait_until="networkidle")
+    search = tab.page.locator(".md-search__input")
+    search.focus()
+    search.fill(query)
+    search.press("End")  # Material searches on key events; fill() alone sends none
+    results = tab.page.locator(".md-search-result__item")
+    results.first.wait_for(timeout=15000)
+    hrefs = [a.get_attribute("href") for a in tab.page.locator(".md-search-result__link").all()]
+    assert any(f"/{page}/" in (href or "") for href in hrefs), hrefs
+    tab.page.locator(f'.md-search-result__link[href*="/{page}/"]').first.click()
+    tab.page.wait_for_load_state("networkidle")
+    assert f"/{page}/" in tab.page.url
+
+
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_phone_viewport_does_not_scroll_sideways(visit, base_url, language):
+    tab = visit(viewport={"width": 375, "height": 812}, is_mobile=True)
+    for page in ("index", "refusal", "gap"):
+        tab.page.goto(url(base_url, language, page), wait_until="networkidle")
+        overflow = tab.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, (page, overflow)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    tab.page.screenshot(path=str(ARTIFACTS / f"{language}-phone-gap.png"), full_page=True)

@@ -1,0 +1,90 @@
+"""`mkdocs serve` survives a broken edit: it keeps the last good page and recovers.
+
+Runs a real `mkdocs serve` on a copy of the project, on a loopback port.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.site_build import copy_project
+
+pytestmark = [pytest.mark.enable_socket, pytest.mark.allow_hosts(["127.0.0.1"])]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def fetch(url: str) -> str:
+    with urllib.request.urlopen(url, timeout=30) as response:
+        return response.read().decode("utf-8")
+
+
+def wait_for(url: str, condition, timeout: float = 120) -> str:
+    deadline, last = time.monotonic() + timeout, ""
+    while time.monotonic() < deadline:
+        try:
+            last = fetch(url)
+            if condition(last):
+                return last
+        except OSError:
+            pass
+        time.sleep(0.5)
+    raise AssertionError(f"{url} never met the condition; last response began {last[:300]!r}")
+
+
+@pytest.fixture
+def served(tmp_path):
+    project = copy_project(tmp_path / "project")
+    port = free_port()
+    env = {**os.environ, "FACTS_CACHE": "0", "DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": "1",
+           "PYTHONWARNINGS": "ignore::SyntaxWarning"}
+    log = (tmp_path / "serve.log").open("w")
+    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--livereload", "-a", f"127.0.0.1:{port}"],
+                              cwd=project, env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        yield project, f"http://127.0.0.1:{port}/", tmp_path / "serve.log"
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        log.close()
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_broken_block_keeps_last_good_page_then_recovers(served):
+    project, base, log = served
+    page = f"{base}zh/gap/"
+    good = wait_for(page, lambda html: "孙辈" in html)
+    assert "failed to rebuild" not in good
+    broken_block = '\n```python exec="on" id="oops"\nraise RuntimeError("broken by an edit")\n```\n'
+    edit(project / "docs" / "zh" / "gap.md", "{{ changes(\"gap\") }}", broken_block + '{{ changes("gap") }}')
+    stale = wait_for(page, lambda html: "This page failed to rebuild" in html)
+    assert "孙辈" in stale and "broken by an edit" not in stale  # the last good content, with a banner
+    assert re.search(r"docs/zh/gap\.md:\d+: .*code block 'oops'", log.read_text(encoding="utf-8"))
+    edit(project / "docs" / "zh" / "gap.md", broken_block, "\n")
+    wait_for(page, lambda html: "failed to rebuild" not in html and "孙辈" in html)
+
+
+def test_edited_experiment_is_measured_again(served):
+    project, base, _ = served
+    page = f"{base}gap/"
+    wait_for(page, lambda html: "grandchild dug deeper" in html)
+    edit(project / "snippets" / "gap.py", '"grandchild dug deeper"', '"grandchild dug much deeper"')
+    wait_for(page, lambda html: "grandchild dug much deeper" in html)
