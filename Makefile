@@ -2,20 +2,45 @@
 # comes from node_modules (built from package-lock.json).
 UV_VERSION := 0.13.9
 UV := python3 -m uv
+SITE_DIR := site
+# Builds of one commit are byte-identical (tests/test_reproducible.py).
+export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
+
+ifdef DEEPAGENTS
+# Another deepagents release (a version, or "newest"), in its own environment:
+# the pinned .venv is never touched. Example: DEEPAGENTS=0.7.30 make build
+OTHER := .cache/envs/deepagents-$(DEEPAGENTS)
+PYTHON_ENV := $(OTHER)/.ready
+RUN := PATH="$(CURDIR)/$(OTHER)/bin:$$PATH" VIRTUAL_ENV="$(CURDIR)/$(OTHER)"
+SITE_DIR := site-deepagents-$(DEEPAGENTS)
+DEEPAGENTS_REQUIREMENT := $(if $(filter newest,$(DEEPAGENTS)),deepagents,deepagents==$(DEEPAGENTS))
+else
+PYTHON_ENV := .venv/.synced
 RUN := $(UV) run --locked --no-sync
+endif
 # Quiet two banners that MkDocs plugins print on every build, and jieba's
 # SyntaxWarnings (invalid escapes in its regexes) on first import.
 export DISABLE_MKDOCS_2_WARNING := true
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONWARNINGS := ignore::SyntaxWarning
 
-.PHONY: setup serve build facts parity test bench clean
+.PHONY: setup serve build facts parity test bench matrix drift clean
 
 # Re-runs only when a lock file changes.
 .venv/.synced: uv.lock pyproject.toml
 	python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet "uv==$(UV_VERSION)"
 	$(UV) sync --locked
 	touch $@
+
+ifdef OTHER
+$(OTHER)/.ready: pyproject.toml
+	python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet "uv==$(UV_VERSION)"
+	$(UV) venv -q --allow-existing --python 3.11 $(OTHER)
+	echo "$(DEEPAGENTS_REQUIREMENT)" > $(OTHER)/overrides.txt
+	$(UV) pip install -q --python $(OTHER)/bin/python --upgrade-package deepagents \
+		--override $(OTHER)/overrides.txt -e . --group docs --group test
+	touch $@
+endif
 
 node_modules/.synced: package-lock.json
 	npm ci --ignore-scripts --no-audit --no-fund
@@ -28,13 +53,13 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji
 
-setup: .venv/.synced node_modules/.synced /usr/bin/chromium
+setup: $(PYTHON_ENV) node_modules/.synced /usr/bin/chromium
 
 serve: setup
 	$(RUN) mkdocs serve --livereload
 
 build: setup
-	$(RUN) mkdocs build --strict
+	$(RUN) mkdocs build --strict -d $(SITE_DIR)
 
 facts: setup
 	$(RUN) python -m snippets.facts
@@ -48,5 +73,13 @@ parity: setup
 bench: setup
 	$(RUN) python benchmarks/experiments.py
 
+# The version matrix (data/matrix.json): every release with fork mode, each in its own env.
+matrix: setup
+	$(RUN) python -m sitegen.matrix
+
+# The facts that differ under the newest deepagents release (exit 1 if any).
+drift: setup
+	$(RUN) python -m sitegen.drift_watch
+
 clean:
-	rm -rf .venv node_modules site .pytest_cache
+	rm -rf .venv node_modules site site-deepagents-* .cache .pytest_cache

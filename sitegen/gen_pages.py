@@ -1,6 +1,11 @@
-"""Pages generated at build time (mkdocs-gen-files): the drift report, in both languages."""
+"""Pages generated at build time (mkdocs-gen-files), in the language of the site being built:
+the drift report (the article's claims against the live facts) and the version
+matrix (the same claims under every deepagents release, from data/matrix.json)."""
 
 from __future__ import annotations
+
+import json
+from pathlib import Path
 
 import mkdocs_gen_files
 
@@ -8,6 +13,8 @@ from snippets.article import CLAIMS
 from snippets.facts import collect
 
 from sitegen.macros import show
+
+MATRIX = Path(__file__).resolve().parent.parent / "data" / "matrix.json"
 
 SECTION_PAGES = {
     "modes": "modes.md", "tool_surfaces": "tool-surfaces.md", "alignment": "why-kept.md", "refusal": "refusal.md",
@@ -51,6 +58,63 @@ def drift_page(language: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+MATRIX_TEXT = {
+    "en": {
+        "title": "# Version matrix { #version-matrix }",
+        "intro": ("Each claim of the article measured under every deepagents release that has fork mode, "
+                  "each release in its own environment. Recorded by `{command}` on {date}; "
+                  "this build runs deepagents {version}."),
+        "header": "| claim | article | by release | last changed in |",
+        "never": "never",
+        "error": "not measurable",
+    },
+    "zh": {
+        "title": "# 版本矩阵 { #version-matrix }",
+        "intro": ("原文的每条论断，在每个带 fork 模式的 deepagents 版本下各测一遍，每个版本装在独立环境里。"
+                  "由 `{command}` 于 {date} 记录；本次构建用的是 deepagents {version}。"),
+        "header": "| 论断 | 原文 | 各版本的值 | 最近一次变化 |",
+        "never": "从未变",
+        "error": "测不了",
+    },
+}
+
+
+def runs(values: list[tuple[str, object]]) -> list[tuple[str, str, object]]:
+    """Consecutive releases with the same value: (first, last, value)."""
+    grouped: list[tuple[str, str, object]] = []
+    for release, value in values:
+        if grouped and grouped[-1][2] == value:
+            grouped[-1] = (grouped[-1][0], release, value)
+        else:
+            grouped.append((release, release, value))
+    return grouped
+
+
+def matrix_page(language: str) -> str:
+    matrix = json.loads(MATRIX.read_text(encoding="utf-8"))
+    words = MATRIX_TEXT[language]
+    rows = {release: row for release, row in matrix["rows"].items() if "facts" in row}
+    provenance = matrix["provenance"]
+    lines = [words["title"], "", words["intro"].format(command=provenance["command"].strip(), date=provenance["date"],
+                                                      version=collect().versions["deepagents"]), "",
+             words["header"], "|---|---|---|---|"]
+    for claim in CLAIMS:
+        history = runs([(release, json.dumps(row["facts"][claim.id], sort_keys=True)) for release, row in rows.items()])
+        shown = []
+        for first, last, value in history:
+            value = json.loads(value)
+            text = words["error"] if isinstance(value, dict) else show(value)
+            span = first if first == last else f"{first}–{last}"
+            shown.append(f"{span}: {text}")
+        changed = history[-1][0] if len(history) > 1 else words["never"]
+        statement = claim.zh if language == "zh" else claim.en
+        lines.append(f"| [{statement}](drift.md#{claim.id}) | {show(claim.article)} | {'<br>'.join(shown)} | {changed} |")
+    return "\n".join(lines) + "\n"
+
+
 # Each language's site runs this script once, for its own language.
+_language = mkdocs_gen_files.config.theme["language"]
 with mkdocs_gen_files.open("drift.md", "w") as page:
-    page.write(drift_page(mkdocs_gen_files.config.theme["language"]))
+    page.write(drift_page(_language))
+with mkdocs_gen_files.open("matrix.md", "w") as page:
+    page.write(matrix_page(_language))

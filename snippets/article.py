@@ -7,11 +7,13 @@ callout and the drift report compare them with the live facts the same way.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
-from snippets.facts import Facts, collect
+from snippets.facts import EXPERIMENTS, Facts, collect, versions
 
 REFUSAL_AS_PRINTED = (
     "You are a subagent and cannot delegate to another subagent. "
@@ -140,3 +142,30 @@ def changed(section: str, facts: Facts | None = None) -> list[Claim]:
     """Claims of a section whose live value is not what the article saw."""
     facts = facts or collect()
     return [c for c in claims(section) if c.status(facts) != "holds"]
+
+
+def live_row() -> dict[str, Any]:
+    """Every claim's live value under the installed deepagents, for the version matrix.
+
+    Unlike `collect()`, an experiment that fails here does not stop the others:
+    the claims that need it get `{"error": ...}` naming what failed, so a matrix
+    over old releases still shows everything that can be measured.
+    """
+    results, errors = {}, {}
+    for name, measure in EXPERIMENTS.items():
+        try:
+            results[name] = measure()
+        except Exception as error:  # noqa: BLE001 - recorded, not hidden
+            errors[name] = str(error).splitlines()[0]
+    available = SimpleNamespace(**results)
+    values: dict[str, Any] = {}
+    for claim in CLAIMS:
+        try:
+            values[claim.id] = claim.live(available)
+        except Exception as error:  # noqa: BLE001
+            values[claim.id] = {"error": errors.get(claim.section) or f"{type(error).__name__}: {error}"}
+    return {"versions": versions(), "facts": values}
+
+
+if __name__ == "__main__":
+    print(json.dumps(live_row(), ensure_ascii=False, sort_keys=True))

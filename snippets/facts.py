@@ -24,6 +24,16 @@ from snippets.tool_surfaces import ToolSurfaces, measure_tool_surfaces
 
 PACKAGES = ("deepagents", "langchain", "langchain-core", "langgraph")
 
+EXPERIMENTS = {  # in article order
+    "modes": measure_modes,
+    "tool_surfaces": measure_tool_surfaces,
+    "alignment": measure_alignment,
+    "refusal": measure_refusal,
+    "flag": measure_flag,
+    "gap": measure_gap,
+    "guidance": measure_guidance,
+}
+
 
 @dataclass(frozen=True)
 class Facts:
@@ -38,9 +48,8 @@ class Facts:
 
     @property
     def sections(self) -> dict[str, object]:
-        """The experiments in article order, by name."""
-        return {name: getattr(self, name) for name in
-                ("modes", "tool_surfaces", "alignment", "refusal", "flag", "gap", "guidance")}
+        """The experiments' results in article order, by name."""
+        return {name: getattr(self, name) for name in EXPERIMENTS}
 
 
 @functools.cache
@@ -49,19 +58,14 @@ def collect() -> Facts:
     or read their results from the cache when nothing they depend on changed."""
     recorded = cache.load()
     lab.remember(recorded)
-    facts = Facts(
-        versions={package: version(package) for package in PACKAGES},
-        modes=measure_modes(),
-        tool_surfaces=measure_tool_surfaces(),
-        alignment=measure_alignment(),
-        refusal=measure_refusal(),
-        flag=measure_flag(),
-        gap=measure_gap(),
-        guidance=measure_guidance(),
-    )
+    facts = Facts(versions=versions(), **{name: measure() for name, measure in EXPERIMENTS.items()})
     if lab.results() != recorded:
         cache.save(lab.results())
     return facts
+
+
+def versions() -> dict[str, str]:
+    return {package: version(package) for package in PACKAGES}
 
 
 def main() -> None:

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = sorted(p.stem for p in (ROOT / "docs" / "en").glob("*.md")) + ["drift"]  # drift: generated
-PROJECT_FILES = ("mkdocs.yml", "mkdocs.zh.yml", "README.md", "docs", "snippets", "sitegen", "overrides")
+PAGES = sorted(p.stem for p in (ROOT / "docs" / "en").glob("*.md")) + ["drift", "matrix"]  # the last two: generated
+PROJECT_FILES = ("mkdocs.yml", "mkdocs.zh.yml", "README.md", "data", "docs", "snippets", "sitegen", "overrides")
 
 
 def mkdocs_build(site_dir: Path, project: Path = ROOT, extra_env: dict | None = None) -> subprocess.CompletedProcess:
