@@ -72,6 +72,7 @@ parity: setup
 
 bench: setup
 	$(RUN) python benchmarks/experiments.py
+	$(RUN) python benchmarks/site.py
 
 # The version matrix (data/matrix.json): every release with fork mode, each in its own env.
 matrix: setup

@@ -12,6 +12,8 @@ _last_seen: dict[str, str] = {}
 # What must outlive one build inside a `mkdocs serve` process (MkDocs reloads the
 # hooks module on every rebuild; this package stays imported).
 serving = {"active": False, "last_good": {}, "failed": {}}
+# Rendered exec blocks, by (experiments fingerprint, language, block code, options).
+rendered_blocks: dict[tuple, str] = {}
 
 
 def reload_edited_snippets() -> None:

@@ -8,6 +8,11 @@
   id, so `mkdocs build --strict` says where to look.
 * Every page gets the versions it was generated with (the version stamp).
 * Mermaid is copied from node_modules into the site: no CDN at read time.
+* An exec block whose code, page language and experiment fingerprint are
+  unchanged reuses its rendered HTML (in memory, for `mkdocs serve`): a prose
+  edit re-renders prose only.
+* The experiments' source code is left out of the search index: readers search
+  the prose and the live tables (which quote deepagents), and the index stays small.
 * Under `mkdocs serve`, a page whose block fails keeps its last good version,
   with a banner naming the failure, instead of a stuck server; the next good
   build replaces it.
@@ -24,11 +29,11 @@ from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from sitegen import reload_edited_snippets, serving
+from sitegen import rendered_blocks, reload_edited_snippets, serving
 
 reload_edited_snippets()  # before importing snippets: a serve rebuild must see edited code
 
-from snippets import lab  # noqa: E402
+from snippets import cache, lab  # noqa: E402
 from snippets.facts import collect  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,6 +58,7 @@ class _NamePlace(logging.Filter):
             line = _line_of(block.group(1)) if block else None
             where = _current["page"] + (f":{line}" if line else "")
             record.msg, record.args = f"{where}: {message}", ()
+            _failures.append(message)
             if serving["active"]:
                 serving["failed"][_current["page"]] = message.splitlines()[0]
                 _serve_log.error(record.msg)
@@ -61,6 +67,27 @@ class _NamePlace(logging.Filter):
 
 
 _serve_log = logging.getLogger("sitegen.serve")
+_failures: list[str] = []
+
+
+def _remembering(render):
+    """Wrap markdown-exec's fence formatter: same block, same inputs, same HTML."""
+
+    def format(source, language, css_class, options, md, **kwargs):  # noqa: A001 - superfences' name
+        key = (_fingerprint["value"], lab.current_language(), language, source, repr(sorted(options.items())))
+        if key in rendered_blocks:
+            return rendered_blocks[key]
+        failures = len(_failures)
+        html_output = render(source, language, css_class, options, md, **kwargs)
+        if len(_failures) == failures:  # a failed block is never remembered
+            rendered_blocks[key] = html_output
+        return html_output
+
+    format.remembering = True
+    return format
+
+
+_fingerprint = {"value": None}
 
 
 def _line_of(block_id: str) -> int | None:
@@ -87,6 +114,11 @@ def on_config(config, **kwargs):
             logger = logging.getLogger(name)
             logger.filters = [f for f in logger.filters if type(f).__name__ != "_NamePlace"] + [_NamePlace()]
     config.extra["stamp"] = collect().versions  # runs every experiment, once per process
+    _fingerprint["value"] = cache.fingerprint()  # the experiments' code and deepagents' files
+    fences = config.mdx_configs.get("pymdownx.superfences", {}).get("custom_fences", [])
+    for fence in fences:
+        if fence.get("format").__module__.startswith("markdown_exec") and not getattr(fence["format"], "remembering", False):
+            fence["format"] = _remembering(fence["format"])
     return config
 
 
@@ -103,6 +135,11 @@ def _where(page) -> str:
 def on_page_markdown(markdown, page, config, files, **kwargs):
     _current.update(page=_where(page), path=page.file.abs_src_path)
     return markdown
+
+
+def on_page_content(html_output, page, config, files, **kwargs):
+    return html_output.replace('<div class="language-python highlight">',
+                               '<div class="language-python highlight" data-search-exclude>')
 
 
 def on_post_page(output, page, config, **kwargs):

@@ -11,6 +11,7 @@ Off when `CI` is set or `FACTS_CACHE=0`: CI always measures.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import pickle
@@ -34,12 +35,19 @@ def _hash_files(digest: "hashlib._Hash", root: Path) -> None:
         digest.update(path.read_bytes())
 
 
-def fingerprint() -> str:
+@functools.cache
+def _installed() -> bytes:
+    """deepagents' files and the package versions: fixed for the life of a process."""
     digest = hashlib.sha256()
-    _hash_files(digest, SNIPPETS)
     _hash_files(digest, Path(deepagents.__file__).resolve().parent)
     for package in PACKAGES:
         digest.update(f"{package}=={version(package)}".encode())
+    return digest.digest()
+
+
+def fingerprint() -> str:
+    digest = hashlib.sha256(_installed())
+    _hash_files(digest, SNIPPETS)
     return digest.hexdigest()[:20]
 
 

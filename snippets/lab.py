@@ -27,6 +27,7 @@ from snippets.scripted import ScriptedModel
 T = TypeVar("T")
 
 _results: dict[str, Any] = {}
+runs: dict[str, int] = {}  # how often each experiment really ran in this process
 
 
 class ExperimentFailed(RuntimeError):
@@ -54,6 +55,7 @@ def experiment(name: str) -> Callable[[Callable[[], T]], Callable[[], T]]:
         @functools.wraps(measure)
         def run() -> T:
             if key not in _results:
+                runs[name] = runs.get(name, 0) + 1
                 try:
                     _results[key] = measure()
                 except ExperimentFailed:
@@ -130,6 +132,10 @@ def set_language(language: str) -> None:
     """Tables print their labels in this language ("en" or "zh"); the site sets it per page."""
     global _language
     _language = language
+
+
+def current_language() -> str:
+    return _language
 
 
 def label(text: str) -> str:
