@@ -32,3 +32,26 @@ def reload_edited_snippets() -> None:
         for name in [n for n in sys.modules if n == "snippets" or n.startswith(("snippets.", "sitegen.macros"))]:
             del sys.modules[name]
     _last_seen["snippets"] = current
+
+
+def live_facts():
+    """`snippets.facts.collect()`, or an error naming the experiment and the pages that show it.
+
+    Every experiment runs here, once per process, before any page is rendered.
+    """
+    from mkdocs.exceptions import PluginError
+
+    from snippets.facts import EXPERIMENTS, collect
+    from snippets.lab import ExperimentFailed
+
+    try:
+        return collect()
+    except ExperimentFailed as error:
+        measure = EXPERIMENTS.get(error.experiment or "")
+        pages = []
+        if measure is not None:
+            include = measure.__module__.replace(".", "/") + ".py"
+            docs = SNIPPETS.parent / "docs"
+            pages = [str(page.relative_to(SNIPPETS.parent)) for page in sorted(docs.rglob("*.md"))
+                     if include in (text := page.read_text(encoding="utf-8")) or measure.__name__ in text]
+        raise PluginError(f"{error}\n  pages that show it: {', '.join(pages) or '(none)'}") from error

@@ -29,12 +29,11 @@ from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from sitegen import rendered_blocks, reload_edited_snippets, serving
+from sitegen import live_facts, rendered_blocks, reload_edited_snippets, serving
 
 reload_edited_snippets()  # before importing snippets: a serve rebuild must see edited code
 
 from snippets import cache, lab  # noqa: E402
-from snippets.facts import collect  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 MERMAID = ROOT / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
@@ -113,7 +112,7 @@ def on_config(config, **kwargs):
         if "markdown_exec" in name:  # the loggers markdown-exec reports failed blocks on
             logger = logging.getLogger(name)
             logger.filters = [f for f in logger.filters if type(f).__name__ != "_NamePlace"] + [_NamePlace()]
-    config.extra["stamp"] = collect().versions  # runs every experiment, once per process
+    config.extra["stamp"] = live_facts().versions
     _fingerprint["value"] = cache.fingerprint()  # the experiments' code and deepagents' files
     fences = config.mdx_configs.get("pymdownx.superfences", {}).get("custom_fences", [])
     for fence in fences:

@@ -7,7 +7,8 @@ In a page: `{{ facts.refusal.length }}`, `{{ facts.refusal.text | code }}`,
 from __future__ import annotations
 
 from snippets.article import Claim, changed
-from snippets.facts import collect
+
+from sitegen import live_facts
 
 
 WORDS = {
@@ -48,7 +49,7 @@ def code(value: object) -> str:
 
 
 def define_env(env) -> None:
-    facts = collect()
+    facts = live_facts()
     env.variables["facts"] = facts
     env.variables["versions"] = facts.versions
     env.filter(code)

@@ -33,6 +33,10 @@ runs: dict[str, int] = {}  # how often each experiment really ran in this proces
 class ExperimentFailed(RuntimeError):
     """An experiment could not measure what it measures."""
 
+    def __init__(self, message: str, experiment: str | None = None) -> None:
+        super().__init__(message)
+        self.experiment = experiment
+
 
 class InternalMoved(ExperimentFailed):
     """deepagents no longer has an internal an experiment reads."""
@@ -62,7 +66,7 @@ def experiment(name: str) -> Callable[[Callable[[], T]], Callable[[], T]]:
                     raise
                 except Exception as error:
                     msg = f"experiment {name!r} failed: {type(error).__name__}: {error}"
-                    raise ExperimentFailed(msg) from error
+                    raise ExperimentFailed(msg, name) from error
             return _results[key]
 
         run.experiment_name = name  # type: ignore[attr-defined]
@@ -95,14 +99,14 @@ def internal(module: str, attribute: str, *, needed_by: str, meaning: str) -> An
             f"experiment {needed_by!r}: deepagents {version('deepagents')} has no "
             f"{module}.{attribute} ({meaning}); the experiment must be updated for this release"
         )
-        raise InternalMoved(msg) from error
+        raise InternalMoved(msg, needed_by) from error
 
 
 def expect(condition: bool, *, needed_by: str, looked_for: str) -> None:
     """Fail with a message naming the experiment when behaviour it relies on is gone."""
     if not condition:
         msg = f"experiment {needed_by!r}: looked for {looked_for}, and deepagents {version('deepagents')} did not show it"
-        raise ExperimentFailed(msg)
+        raise ExperimentFailed(msg, needed_by)
 
 
 @functools.cache

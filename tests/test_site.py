@@ -85,4 +85,6 @@ def test_raising_experiment_fails_the_build_naming_experiment_and_page(tmp_path)
                        encoding="utf-8")
     result = mkdocs_build(tmp_path / "site", project)
     assert result.returncode != 0
-    assert "experiment 'gap' failed: LookupError: the gap moved" in result.stderr + result.stdout
+    output = result.stderr + result.stdout
+    assert "experiment 'gap' failed: LookupError: the gap moved" in output
+    assert "pages that show it: docs/en/gap.md, docs/zh/gap.md" in output
