@@ -53,7 +53,7 @@ def drift_page(language: str) -> str:
         statement = claim.zh if language == "zh" else claim.en
         page = SECTION_PAGES[claim.section]
         note = f" ({claim.setup[language]})" if claim.setup and status != "holds" else ""
-        lines.append(f"| {statement} { '{' } #{claim.id} {'}' } | [{page.removesuffix('.md')}]({page}) | "
+        lines.append(f"| {statement} {{ #{claim.id} }} | [{page.removesuffix('.md')}]({page}) | "
                      f"{show(claim.article)} | {show(claim.live(facts))} | {words['status'][status]}{note} |")
     return "\n".join(lines) + "\n"
 

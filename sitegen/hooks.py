@@ -7,7 +7,8 @@
 * A failing exec block's warning names the page and line as well as the block
   id, so `mkdocs build --strict` says where to look.
 * Every page gets the versions it was generated with (the version stamp).
-* Mermaid is copied from node_modules into the site: no CDN at read time.
+* Mermaid (diagrams) and iframe-worker (search from file://, offline build)
+  are copied from node_modules into the site: no CDN at read time.
 * An exec block whose code, page language and experiment fingerprint are
   unchanged reuses its rendered HTML (in memory, for `mkdocs serve`): a prose
   edit re-renders prose only.
@@ -36,10 +37,16 @@ reload_edited_snippets()  # before importing snippets: a serve rebuild must see 
 from snippets import cache, lab  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
-MERMAID = ROOT / "node_modules" / "mermaid" / "dist" / "mermaid.min.js"
+VENDORED = {  # node_modules file -> name under assets/javascripts/ (package.json pins them)
+    ROOT / "node_modules" / "mermaid" / "dist" / "mermaid.min.js": "mermaid.min.js",
+    ROOT / "node_modules" / "iframe-worker" / "shim" / "index.js": "iframe-worker-shim.js",
+}
 CHINESE_CONFIG = ROOT / "mkdocs.zh.yml"
 
-_current = {"page": "?", "path": None}
+_current = {"page": "?", "path": None}  # the page being rendered, for messages
+_fingerprint = {"value": None}  # of the experiments' code and deepagents' files, per build
+_failed_blocks = {"count": 0}  # failed exec blocks so far in this build
+_serve_log = logging.getLogger("sitegen.serve")  # outside "mkdocs": not in the strict count
 
 
 class _NamePlace(logging.Filter):
@@ -57,16 +64,12 @@ class _NamePlace(logging.Filter):
             line = _line_of(block.group(1)) if block else None
             where = _current["page"] + (f":{line}" if line else "")
             record.msg, record.args = f"{where}: {message}", ()
-            _failures.append(message)
+            _failed_blocks["count"] += 1
             if serving["active"]:
                 serving["failed"][_current["page"]] = message.splitlines()[0]
                 _serve_log.error(record.msg)
                 return False
         return True
-
-
-_serve_log = logging.getLogger("sitegen.serve")
-_failures: list[str] = []
 
 
 def _remembering(render):
@@ -76,17 +79,14 @@ def _remembering(render):
         key = (_fingerprint["value"], lab.current_language(), language, source, repr(sorted(options.items())))
         if key in rendered_blocks:
             return rendered_blocks[key]
-        failures = len(_failures)
+        failures = _failed_blocks["count"]
         html_output = render(source, language, css_class, options, md, **kwargs)
-        if len(_failures) == failures:  # a failed block is never remembered
+        if _failed_blocks["count"] == failures:  # a failed block is never remembered
             rendered_blocks[key] = html_output
         return html_output
 
     format.remembering = True
     return format
-
-
-_fingerprint = {"value": None}
 
 
 def _line_of(block_id: str) -> int | None:
@@ -161,12 +161,13 @@ def on_post_page(output, page, config, **kwargs):
 
 def on_post_build(config, **kwargs):
     lab.set_language("en")
-    if not MERMAID.exists():
-        msg = f"{MERMAID.relative_to(ROOT)} is missing: run `make setup` (it runs `npm ci`) so diagrams render without a CDN"
-        raise FileNotFoundError(msg)
-    target = Path(config.site_dir) / "assets" / "javascripts" / "mermaid.min.js"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(MERMAID, target)
+    for source, name in VENDORED.items():
+        if not source.exists():
+            msg = f"{source.relative_to(ROOT)} is missing: run `make setup` (it runs `npm ci`); the site loads no CDN"
+            raise FileNotFoundError(msg)
+        target = Path(config.site_dir) / "assets" / "javascripts" / name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(source, target)
     if site_language(config) == "en":
         _build_chinese(config)
 

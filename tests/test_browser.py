@@ -169,3 +169,20 @@ def test_phone_viewport_does_not_scroll_sideways(visit, base_url, language):
         assert overflow <= 0, (page, overflow)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     tab.page.screenshot(path=str(ARTIFACTS / f"{language}-phone-gap.png"), full_page=True)
+
+
+def test_offline_build_opens_from_disk(visit, tmp_path):
+    site = tmp_path / "offline"
+    result = mkdocs_build(site, extra_env={"OFFLINE": "true"})
+    assert result.returncode == 0, result.stderr[-3000:]
+    tab = visit()
+    tab.page.goto((site / "zh" / "index.html").as_uri(), wait_until="load")
+    search = tab.page.locator(".md-search__input")
+    search.focus()
+    search.fill("标记")
+    search.press("End")
+    tab.page.locator(".md-search-result__item").first.wait_for(timeout=15000)
+    tab.page.goto((site / "gap.html").as_uri(), wait_until="load")
+    tab.page.locator("div.mermaid").first.wait_for(state="visible", timeout=15000)
+    assert tab.errors == []
+    assert [r for r in tab.requests if not r.startswith("file://")] == []
