@@ -184,5 +184,8 @@ def test_offline_build_opens_from_disk(visit, tmp_path):
     tab.page.locator(".md-search-result__item").first.wait_for(timeout=15000)
     tab.page.goto((site / "gap.html").as_uri(), wait_until="load")
     tab.page.locator("div.mermaid").first.wait_for(state="visible", timeout=15000)
-    assert tab.errors == []
+    # From file:// the browser refuses Material's sitemap lookups (made for the
+    # language switcher, which still works by link): expected, and nothing else is.
+    refused = ("Access to XMLHttpRequest at 'file://", "Failed to load resource: net::ERR_FAILED")
+    assert [e for e in tab.errors if not e.startswith(refused)] == []
     assert [r for r in tab.requests if not r.startswith("file://")] == []
