@@ -7,6 +7,7 @@ In a page: `{{ facts.refusal.length }}`, `{{ facts.refusal.text | code }}`,
 from __future__ import annotations
 
 from snippets.article import Claim, changed
+from snippets.lab import inline_code
 
 from sitegen import live_facts
 
@@ -36,16 +37,14 @@ def show(value: object) -> str:
     if isinstance(value, bool):
         return "✅" if value else "❌"
     if isinstance(value, list):
-        return ", ".join(f"`{v}`" for v in value)
+        return ", ".join(code(v) for v in value)
     if isinstance(value, int):
         return str(value)
     return code(value)
 
 
 def code(value: object) -> str:
-    text = str(value).replace("\n", "\\n")
-    fence = "``" if "`" in text else "`"
-    return f"{fence}{text}{fence}"
+    return inline_code(value)
 
 
 def define_env(env) -> None:

@@ -154,6 +154,12 @@ def label(text: str) -> str:
     return ZH[text]
 
 
+def inline_code(value: Any) -> str:
+    """Markdown inline code for any text, backticks and newlines included."""
+    text = str(value).replace("\n", "\\n")
+    return f"`` {text} ``" if "`" in text else f"`{text}`"
+
+
 def table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     """A Markdown table: the first column holds labels, the rest measured values."""
 
@@ -165,8 +171,8 @@ def table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
         if isinstance(value, int):
             return str(value)
         if isinstance(value, (list, tuple)):
-            return ", ".join(f"`{v}`" for v in value) or "—"
-        return "`" + str(value).replace("|", "\\|").replace("\n", "\\n") + "`"
+            return ", ".join(inline_code(v) for v in value) or "—"
+        return inline_code(value).replace("|", "\\|")
 
     lines = ["| " + " | ".join(label(h) for h in header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join([label(row[0]), *(cell(v) for v in row[1:])]) + " |" for row in rows]
