@@ -33,3 +33,17 @@ def test_matrix_page_shows_where_a_fact_changed(site):
         page = html(site, language, "matrix")
         assert 'href="../drift/#mode-handoff"' in page
         assert FIRST_WITH_FORK in page
+
+
+def test_drift_watch_lists_each_changed_fact_readably():
+    from sitegen.drift_watch import changes
+
+    pinned = live_row()
+    newest = json.loads(json.dumps(pinned))
+    newest["facts"]["refusal-length"] = pinned["facts"]["refusal-length"] + 5
+    newest["facts"]["mode-fork"] = {"error": "experiment 'modes' failed: ValueError: no fork"}
+    lines = changes(pinned, newest)
+    assert len(lines) == 2
+    assert lines[0].startswith("- mode-fork (modes): `mode='fork'` is accepted") and "no fork" in lines[0]
+    assert lines[1].startswith("- refusal-length (refusal)") and str(pinned["facts"]["refusal-length"] + 5) in lines[1]
+    assert changes(pinned, pinned) == []
