@@ -19,7 +19,7 @@ class NoDeeperThanThis(AgentMiddleware):
 
     REFUSAL = "This agent runs as a sub-agent; it may not delegate. Do the task yourself."
 
-    def wrap_tool_call(self, request, handler):  # noqa: ANN001, ANN201
+    def wrap_tool_call(self, request, handler):
         if request.tool_call["name"] == "task":
             return ToolMessage(self.REFUSAL, tool_call_id=request.tool_call["id"], status="error")
         return handler(request)

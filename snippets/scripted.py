@@ -42,7 +42,7 @@ class ScriptedModel(BaseChatModel):
     def tool_description(self, name: str) -> str:
         return next(t["description"] for t in self.bound_tools if t["name"] == name)
 
-    def bind_tools(self, tools: Any, **kwargs: Any):  # noqa: ANN201 - Runnable
+    def bind_tools(self, tools: Any, **kwargs: Any):  # returns a Runnable, like every chat model
         self.bound_tools = [convert_to_openai_tool(tool)["function"] for tool in tools]
         return self.bind(**kwargs)
 
