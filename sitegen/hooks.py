@@ -12,8 +12,10 @@
 * An exec block whose code, page language and experiment fingerprint are
   unchanged reuses its rendered HTML (in memory, for `mkdocs serve`): a prose
   edit re-renders prose only.
-* The experiments' source code is left out of the search index: readers search
-  the prose and the live tables (which quote deepagents), and the index stays small.
+* Code blocks (the experiments' source) are shown, not searched: readers search
+  the prose and the live tables (which quote deepagents). The code's HTML is parked behind
+  a placeholder while the search plugin reads the page, so its parser never
+  walks thousands of highlight spans, and put back when the page is written.
 * Under `mkdocs serve`, a page whose block fails keeps its last good version,
   with a banner naming the failure, instead of a stuck server; the next good
   build replaces it.
@@ -47,6 +49,9 @@ _current = {"page": "?", "path": None}  # the page being rendered, for messages
 _fingerprint = {"value": None}  # of the experiments' code and deepagents' files, per build
 _failed_blocks = {"count": 0}  # failed exec blocks so far in this build
 _serve_log = logging.getLogger("sitegen.serve")  # outside "mkdocs": not in the strict count
+_parked_code: dict[str, str] = {}  # placeholder -> highlighted code, between content and writing
+CODE_BLOCK = re.compile(r'<div class="(?:language-\w+ )?highlight">(?:<span class="filename">[^<]*</span>)?<pre.*?</code></pre></div>', re.S)
+PARKED = re.compile(r"<!--parked-code-\d+-->")
 
 
 class _NamePlace(logging.Filter):
@@ -137,12 +142,17 @@ def on_page_markdown(markdown, page, config, files, **kwargs):
 
 
 def on_page_content(html_output, page, config, files, **kwargs):
-    return html_output.replace('<div class="language-python highlight">',
-                               '<div class="language-python highlight" data-search-exclude>')
+    def park(block: re.Match) -> str:
+        placeholder = f"<!--parked-code-{len(_parked_code)}-->"
+        _parked_code[placeholder] = block.group(0)
+        return placeholder
+
+    return CODE_BLOCK.sub(park, html_output)
 
 
 def on_post_page(output, page, config, **kwargs):
-    """Under `mkdocs serve`: keep the last good version of a page whose block failed."""
+    """Put the parked code back; under `mkdocs serve`, keep the last good version of a failed page."""
+    output = PARKED.sub(lambda placeholder: _parked_code.pop(placeholder.group(0)), output)
     if not serving["active"]:
         return output
     key = _where(page)  # pages are rendered first, then written: _current has moved on

@@ -87,3 +87,11 @@ def test_raising_experiment_fails_the_build_naming_experiment_and_page(tmp_path)
     output = result.stderr + result.stdout
     assert "experiment 'gap' failed: LookupError: the gap moved" in output
     assert "pages that show it: docs/en/gap.md, docs/zh/gap.md" in output
+
+
+def test_code_is_shown_but_not_indexed(site):
+    assert "snippets/gap.py</span><pre" in html(site, "en", "gap")
+    assert "parked-code" not in html(site, "en", "gap")
+    for language_root in (site, site / "zh"):
+        index = (language_root / "search" / "search_index.json").read_text(encoding="utf-8")
+        assert "def measure_gap" not in index and "from __future__ import annotations" not in index
