@@ -53,7 +53,7 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 	$(SUDO) apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji
 
-setup: $(PYTHON_ENV) node_modules/.synced /usr/bin/chromium
+setup: $(PYTHON_ENV) node_modules/.synced
 
 serve: setup
 	$(RUN) mkdocs serve --livereload
@@ -64,7 +64,7 @@ build: setup
 facts: setup
 	$(RUN) python -m snippets.facts
 
-test: setup
+test: setup /usr/bin/chromium
 	$(RUN) pytest
 
 parity: setup
