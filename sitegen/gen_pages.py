@@ -11,8 +11,7 @@ import mkdocs_gen_files
 
 from snippets.article import CLAIMS
 from snippets.facts import collect
-
-from sitegen.macros import show
+from snippets.lab import show
 
 MATRIX = Path(__file__).resolve().parent.parent / "data" / "matrix.json"
 

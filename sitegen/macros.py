@@ -7,7 +7,7 @@ In a page: `{{ facts.refusal.length }}`, `{{ facts.refusal.text | code }}`,
 from __future__ import annotations
 
 from snippets.article import Claim, changed
-from snippets.lab import inline_code
+from snippets.lab import inline_code, show
 
 from sitegen import live_facts
 
@@ -30,28 +30,11 @@ WORDS = {
 }
 
 
-def show(value: object) -> str:
-    """A measured value as inline Markdown."""
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return "✅" if value else "❌"
-    if isinstance(value, list):
-        return ", ".join(code(v) for v in value)
-    if isinstance(value, int):
-        return str(value)
-    return code(value)
-
-
-def code(value: object) -> str:
-    return inline_code(value)
-
-
 def define_env(env) -> None:
     facts = live_facts()
     env.variables["facts"] = facts
     env.variables["versions"] = facts.versions
-    env.filter(code)
+    env.filter(inline_code, "code")
     env.filter(show)
     env.filter(len)
 

@@ -160,20 +160,22 @@ def inline_code(value: Any) -> str:
     return f"`` {text} ``" if "`" in text else f"`{text}`"
 
 
+def show(value: Any) -> str:
+    """A measured value as inline Markdown, the same in tables and in prose."""
+    if isinstance(value, bool):
+        return "✅" if value else "❌"
+    if value is None:
+        return "—"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, (list, tuple)):
+        return ", ".join(inline_code(v) for v in value) or "—"
+    return inline_code(value)
+
+
 def table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     """A Markdown table: the first column holds labels, the rest measured values."""
-
-    def cell(value: Any) -> str:
-        if isinstance(value, bool):
-            return "✅" if value else "❌"
-        if value is None:
-            return "—"
-        if isinstance(value, int):
-            return str(value)
-        if isinstance(value, (list, tuple)):
-            return ", ".join(inline_code(v) for v in value) or "—"
-        return inline_code(value).replace("|", "\\|")
-
     lines = ["| " + " | ".join(label(h) for h in header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join([label(row[0]), *(cell(v) for v in row[1:])]) + " |" for row in rows]
+    lines += ["| " + " | ".join([label(row[0]), *(show(v).replace("|", "\\|") for v in row[1:])]) + " |"
+              for row in rows]
     return "\n".join(lines)
