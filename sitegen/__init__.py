@@ -41,17 +41,23 @@ def live_facts():
     """
     from mkdocs.exceptions import PluginError
 
-    from snippets.facts import EXPERIMENTS, collect
+    from snippets.facts import collect
     from snippets.lab import ExperimentFailed
 
     try:
         return collect()
     except ExperimentFailed as error:
-        measure = EXPERIMENTS.get(error.experiment or "")
-        pages = []
-        if measure is not None:
-            include = measure.__module__.replace(".", "/") + ".py"
-            docs = SNIPPETS.parent / "docs"
-            pages = [str(page.relative_to(SNIPPETS.parent)) for page in sorted(docs.rglob("*.md"))
-                     if include in (text := page.read_text(encoding="utf-8")) or measure.__name__ in text]
+        pages = [str(page.relative_to(SNIPPETS.parent)) for page in pages_showing(error.experiment or "")]
         raise PluginError(f"{error}\n  pages that show it: {', '.join(pages) or '(none)'}") from error
+
+
+def pages_showing(experiment: str, language: str | None = None) -> list[Path]:
+    """The pages (of one language, or all) that include an experiment's file, found in docs/."""
+    from snippets.facts import EXPERIMENTS
+
+    measure = EXPERIMENTS.get(experiment)
+    if measure is None:
+        return []
+    include = f'--8<-- "{measure.__module__.replace(".", "/")}.py"'
+    docs = SNIPPETS.parent / "docs" / (language or "")
+    return [page for page in sorted(docs.rglob("*.md")) if include in page.read_text(encoding="utf-8")]

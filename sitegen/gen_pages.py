@@ -13,12 +13,10 @@ from snippets.article import CLAIMS
 from snippets.facts import collect
 from snippets.lab import show
 
+from sitegen import pages_showing
+
 MATRIX = Path(__file__).resolve().parent.parent / "data" / "matrix.json"
 
-SECTION_PAGES = {
-    "modes": "modes.md", "tool_surfaces": "tool-surfaces.md", "alignment": "why-kept.md", "refusal": "refusal.md",
-    "flag": "flag.md", "gap": "gap.md", "guidance": "guidance.md",
-}
 
 TEXT = {
     "en": {
@@ -50,7 +48,7 @@ def drift_page(language: str) -> str:
              words["header"], "|---|---|---|---|---|"]
     for claim, status in zip(CLAIMS, statuses):
         statement = claim.zh if language == "zh" else claim.en
-        page = SECTION_PAGES[claim.section]
+        page = pages_showing(claim.section, language)[0].name  # the page that shows the claim's experiment
         note = f" ({claim.setup[language]})" if claim.setup and status != "holds" else ""
         lines.append(f"| {statement} {{ #{claim.id} }} | [{page.removesuffix('.md')}]({page}) | "
                      f"{show(claim.article)} | {show(claim.live(facts))} | {words['status'][status]}{note} |")

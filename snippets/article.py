@@ -134,14 +134,10 @@ CLAIMS: list[Claim] = [
 ]
 
 
-def claims(section: str | None = None) -> list[Claim]:
-    return [c for c in CLAIMS if section is None or c.section == section]
-
-
 def changed(section: str, facts: Facts | None = None) -> list[Claim]:
     """Claims of a section whose live value is not what the article saw."""
     facts = facts or collect()
-    return [c for c in claims(section) if c.status(facts) != "holds"]
+    return [c for c in CLAIMS if c.section == section and c.status(facts) != "holds"]
 
 
 def live_row() -> dict[str, Any]:

@@ -69,7 +69,6 @@ def experiment(name: str) -> Callable[[Callable[[], T]], Callable[[], T]]:
                     raise ExperimentFailed(msg, name) from error
             return _results[key]
 
-        run.experiment_name = name  # type: ignore[attr-defined]
         return run
 
     return decorate
