@@ -11,11 +11,15 @@ import mkdocs_gen_files
 
 from snippets.article import CLAIMS
 from snippets.facts import collect
-from snippets.lab import show
+from snippets.render import show
 
 from sitegen import pages_showing
+from sitegen.macros import reason
+from sitegen.verdicts import MATRIX, matrix_rows, verdict
 
-MATRIX = Path(__file__).resolve().parent.parent / "data" / "matrix.json"
+# Generated pages hold live values: the macros plugin must never read them as templates.
+FRONT_MATTER = "---\nrender_macros: false\n---\n\n"
+
 
 
 TEXT = {
@@ -25,34 +29,40 @@ TEXT = {
                   "deepagents {version} does today. Generated at build time from `snippets/article.py` "
                   "and the live facts."),
         "header": "| claim | section | article | live | status |",
-        "status": {"holds": "✅ holds", "changed": "⚠️ changed", "depends on setup": "ℹ️ depends on setup"},
-        "summary": "{holds} of {total} claims hold as the article reported them.",
+        "status": {"holds": "✅ holds", "changed": "⚠️ deepagents changed", "never held": "📝 the article's wording",
+                   "setup": "ℹ️ depends on setup", "installed differs": "⚠️ installed copy differs"},
+        "summary": ("{holds} of {total} claims hold as the article reported them; {changed} changed in a later "
+                    "deepagents release, {never} never held in any measured release, {setup} depend on the setup."),
     },
     "zh": {
         "title": "# 偏差报告 { #drift-report }",
         "intro": ("原文的每条事实论断、它报告的值，以及当前安装的 deepagents {version} 的实测值。"
                   "构建时由 `snippets/article.py` 和实测事实生成。"),
         "header": "| 论断 | 章节 | 原文 | 实测 | 状态 |",
-        "status": {"holds": "✅ 成立", "changed": "⚠️ 已变", "depends on setup": "ℹ️ 取决于设置"},
-        "summary": "{total} 条论断中，{holds} 条和原文报告的一致。",
+        "status": {"holds": "✅ 成立", "changed": "⚠️ deepagents 改了", "never held": "📝 原文说法不准",
+                   "setup": "ℹ️ 取决于设置", "installed differs": "⚠️ 安装的版本不同"},
+        "summary": ("{total} 条论断中，{holds} 条和原文报告的一致；{changed} 条在后来的 deepagents 版本里变了，"
+                    "{never} 条在测过的任何版本里都不成立，{setup} 条取决于实验设置。"),
     },
 }
 
 
 def drift_page(language: str) -> str:
     facts = collect()
+    rows = matrix_rows()
     words = TEXT[language]
-    statuses = [claim.status(facts) for claim in CLAIMS]
+    kinds = [verdict(claim, facts, rows).kind for claim in CLAIMS]
     lines = [words["title"], "", words["intro"].format(version=facts.versions["deepagents"]), "",
-             words["summary"].format(holds=statuses.count("holds"), total=len(CLAIMS)), "",
+             words["summary"].format(holds=kinds.count("holds"), total=len(CLAIMS), changed=kinds.count("changed"),
+                                     never=kinds.count("never held"), setup=kinds.count("setup")), "",
              words["header"], "|---|---|---|---|---|"]
-    for claim, status in zip(CLAIMS, statuses):
+    for claim, kind in zip(CLAIMS, kinds):
         statement = claim.zh if language == "zh" else claim.en
         page = pages_showing(claim.section, language)[0].name  # the page that shows the claim's experiment
-        note = f" ({claim.setup[language]})" if claim.setup and status != "holds" else ""
+        why = "" if kind == "holds" else f"<br>{reason(claim, facts, rows, language)}"
         lines.append(f"| {statement} {{ #{claim.id} }} | [{page.removesuffix('.md')}]({page}) | "
-                     f"{show(claim.article)} | {show(claim.live(facts))} | {words['status'][status]}{note} |")
-    return "\n".join(lines) + "\n"
+                     f"{show(claim.article)} | {show(claim.live(facts))} | {words['status'][kind]}{why} |")
+    return FRONT_MATTER + "\n".join(lines) + "\n"
 
 
 MATRIX_TEXT = {
@@ -96,7 +106,7 @@ def matrix_page(language: str) -> str:
                                                       version=collect().versions["deepagents"]), "",
              words["header"], "|---|---|---|---|"]
     for claim in CLAIMS:
-        history = runs([(release, json.dumps(row["facts"][claim.id], sort_keys=True)) for release, row in rows.items()])
+        history = runs([(release, json.dumps(row["facts"].get(claim.id, {"error": "not recorded"}), sort_keys=True)) for release, row in rows.items()])
         shown = []
         for first, last, value in history:
             value = json.loads(value)
@@ -106,7 +116,7 @@ def matrix_page(language: str) -> str:
         changed = history[-1][0] if len(history) > 1 else words["never"]
         statement = claim.zh if language == "zh" else claim.en
         lines.append(f"| [{statement}](drift.md#{claim.id}) | {show(claim.article)} | {'<br>'.join(shown)} | {changed} |")
-    return "\n".join(lines) + "\n"
+    return FRONT_MATTER + "\n".join(lines) + "\n"
 
 
 # Each language's site runs this script once, for its own language.

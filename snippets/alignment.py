@@ -4,8 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import experiment, table
+from snippets.lab import experiment, source_note, table
 from snippets.tool_surfaces import measure_tool_surfaces
+
+
+# The comments in which deepagents explains keeping `task` (found by a phrase of each).
+REASONS = {
+    "call time": "instead of omitting the tool",
+    "tool order": "same order",
+    "graph shape": "same graph shape",
+    "cache": "cache hits",
+}
 
 
 @dataclass(frozen=True)
@@ -17,6 +26,7 @@ class Alignment:
     task_index_fork: int | None
     task_description_identical: bool  # byte for byte, as each model received it
     task_description_length: int
+    reasons: dict[str, str | None]  # each of REASONS as the installed source words it; None if gone
 
     def table(self) -> str:
         return table(["check", "parent", "fork child", "same?"], [
@@ -44,4 +54,5 @@ def measure_alignment() -> Alignment:
         task_index_fork=fork.task_index,
         task_description_identical=parent.task_description == fork.task_description,
         task_description_length=len(parent.task_description or ""),
+        reasons={name: source_note("deepagents.middleware.subagents", phrase) for name, phrase in REASONS.items()},
     )

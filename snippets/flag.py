@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from deepagents import create_deep_agent
 from langchain_core.messages import HumanMessage
 
-from snippets.lab import ask, build, experiment, expect, internal, table
+from snippets.lab import ask, build, experiment, expect, internal, source_note, table
 from snippets.scripted import ScriptedModel, StateProbe, delegate, say
 
 FLAG = "_deepagents_forked_context"
@@ -30,6 +30,9 @@ class Flag:
     reaches_parent: bool  # did the flag come back into the parent's state?
     preamble: str  # what deepagents put before the task in the fork child's first human message
     suffix: str  # what the fork child's line in the parent's `task` description adds
+    declared_by: list[str]  # deepagents middleware whose state schema declares the flag
+    declarer_doc: str | None  # the first line of that middleware's docstring
+    why_declared: str | None  # the source's reason for declaring the key, None if gone
 
     def child(self, form: str) -> ChildState:
         return next(c for c in self.children if c.form == form)
@@ -47,6 +50,13 @@ def declared_flag() -> tuple[bool, bool]:
     expect(FLAG in hints, needed_by="flag", looked_for=f"{FLAG} in the fork state schema")
     omit = next(m for m in typing.get_args(typing.get_args(hints[FLAG])[0])[1:] if hasattr(m, "output"))
     return not omit.input, not omit.output
+
+
+def flag_declarers() -> list[type]:
+    """The middleware classes of deepagents' sub-agent module whose state schema has the flag."""
+    module = internal("deepagents.middleware", "subagents", needed_by="flag", meaning="the sub-agent middleware module")
+    return [cls for cls in vars(module).values()
+            if isinstance(cls, type) and FLAG in typing.get_type_hints(getattr(cls, "state_schema", None) or dict)]
 
 
 @experiment("flag")
@@ -77,4 +87,7 @@ def measure_flag() -> Flag:
         reaches_parent=FLAG in final,
         preamble=first_human[: -len(TASK)],
         suffix=line.removeprefix("- fk: forked helper"),
+        declared_by=[cls.__name__ for cls in flag_declarers()],
+        declarer_doc=next(((cls.__doc__ or "").strip().splitlines()[0] for cls in flag_declarers() if cls.__doc__), None),
+        why_declared=source_note("deepagents.middleware.subagents", "declared schema"),
     )

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from deepagents import create_deep_agent
 from langchain_core.messages import ToolMessage
 
-from snippets.lab import ask, build, experiment, table
+from snippets.lab import ask, build, experiment, source_note, table
 from snippets.refusal import measure_refusal
 from snippets.scripted import ScriptedModel, delegate, say
 
@@ -23,6 +23,7 @@ class Chain:
 @dataclass(frozen=True)
 class Gap:
     chains: list[Chain]
+    why_no_flag: str | None  # the source's reason the `runnable` form gets no flag, None if gone
 
     def chain(self, form: str) -> Chain:
         return next(c for c in self.chains if c.form == form)
@@ -58,4 +59,4 @@ def measure_gap() -> Gap:
         child, grandchild = run_chain(form)
         got = next(m for m in child.calls[-1] if isinstance(m, ToolMessage)).text
         chains.append(Chain(form, got, grandchild_ran=bool(grandchild.calls), refused=got == refusal))
-    return Gap(chains)
+    return Gap(chains, why_no_flag=source_note("deepagents.middleware.subagents", "opaque"))

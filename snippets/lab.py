@@ -11,10 +11,14 @@
 
 from __future__ import annotations
 
+import ast
 import functools
 import hashlib
 import importlib
+import inspect
+import io
 import re
+import tokenize
 import warnings
 from collections.abc import Callable, Sequence
 from types import CodeType
@@ -22,6 +26,7 @@ from typing import Any, TypeVar
 
 from deepagents import create_deep_agent
 
+from snippets.render import show
 from snippets.scripted import ScriptedModel
 
 T = TypeVar("T")
@@ -108,6 +113,36 @@ def expect(condition: bool, *, needed_by: str, looked_for: str) -> None:
         raise ExperimentFailed(msg, needed_by)
 
 
+def source_note(module: str, phrase: str) -> str | None:
+    """The comment or docstring of the installed deepagents source that contains `phrase`.
+
+    Some of what the site says comes from reading deepagents, not from running
+    it (why `task` is kept, why the flag is declared). Those reasons are quoted
+    from the installed files, so they follow the release; None when no comment
+    or docstring says it any more.
+    """
+    source = inspect.getsource(importlib.import_module(module))
+    notes = [" ".join(block) for block in _comment_blocks(source)]
+    notes += [" ".join(node.value.value.split()) for node in ast.walk(ast.parse(source))
+              if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)]
+    return next((note for note in notes if phrase in note), None)
+
+
+def _comment_blocks(source: str) -> list[list[str]]:
+    """Runs of `#` comments on consecutive lines, each as its lines' text."""
+    blocks: list[list[str]] = []
+    last_line = -2
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            text = token.string.lstrip("#").strip()
+            if token.start[0] == last_line + 1 and blocks:
+                blocks[-1].append(text)
+            else:
+                blocks.append([text])
+            last_line = token.start[0]
+    return blocks
+
+
 @functools.cache
 def version(package: str) -> str:
     from importlib.metadata import version as dist_version
@@ -153,28 +188,9 @@ def label(text: str) -> str:
     return ZH[text]
 
 
-def inline_code(value: Any) -> str:
-    """Markdown inline code for any text, backticks and newlines included."""
-    text = str(value).replace("\n", "\\n")
-    return f"`` {text} ``" if "`" in text else f"`{text}`"
-
-
-def show(value: Any) -> str:
-    """A measured value as inline Markdown, the same in tables and in prose."""
-    if isinstance(value, bool):
-        return "✅" if value else "❌"
-    if value is None:
-        return "—"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, (list, tuple)):
-        return ", ".join(inline_code(v) for v in value) or "—"
-    return inline_code(value)
-
-
 def table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     """A Markdown table: the first column holds labels, the rest measured values."""
     lines = ["| " + " | ".join(label(h) for h in header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join([label(row[0]), *(show(v).replace("|", "\\|") for v in row[1:])]) + " |"
+    lines += ["| " + " | ".join([label(row[0]), *(show(v) for v in row[1:])]) + " |"
               for row in rows]
     return "\n".join(lines)
