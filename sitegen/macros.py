@@ -22,9 +22,10 @@ article, and why (sitegen/verdicts.py).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
-from snippets.article import CLAIMS, Claim
+from snippets.article import ARTICLE, CLAIMS, Claim
 from snippets.render import code, quote, show
 
 from sitegen import live_facts
@@ -75,6 +76,8 @@ def define_env(env) -> None:
     rows = matrix_rows()
     env.variables["facts"] = facts
     env.variables["versions"] = facts.versions
+    env.variables["claims"] = CLAIMS
+    env.variables["article"] = ARTICLE
     env.filter(code)
     env.filter(quote)
     env.filter(show)
@@ -87,9 +90,14 @@ def define_env(env) -> None:
         return BY_ID[claim_id]
 
     @env.macro
-    def live(claim_id: str):
-        """The live value of a claim, to choose between a sentence's forms."""
-        return claim_named(claim_id).live(facts)
+    def live(claim_id: str) -> bool:
+        """Whether a yes/no claim is true today, to choose between a sentence's forms."""
+        claim = claim_named(claim_id)
+        if not isinstance(claim.article, bool):
+            msg = (f"{_page(env)}: live({claim_id!r}) needs a yes/no claim, and {claim_id!r} is "
+                   f"{type(claim.article).__name__}-valued: add a yes/no claim for the sentence to snippets/article.py")
+            raise TypeError(msg)
+        return bool(claim.live(facts))
 
     @env.macro
     def guard(claim_id: str, caller=None) -> str:
@@ -122,6 +130,17 @@ def define_env(env) -> None:
             lines.append(f"    - {statement}{separator}{words['article']} {show(claim.article)}{comma}"
                          f"{words['live']} {show(claim.live(facts))}{separator}{reason(claim, facts, rows, language)}")
         return "\n".join(lines) + "\n"
+
+
+TAG_LINE = re.compile(r"^[ \t]*(\{%(?:[^%\n]|%(?!\}))*%\})[ \t]*\n", re.M)  # one tag, alone on its line
+
+
+def on_pre_page_macros(env) -> None:
+    """A line that holds only a tag ({% if %}, {% else %}, {% endif %}) leaves no blank
+    line behind, so a bound list item or table row reads as if it were typed plainly.
+    (Jinja's trim_blocks would also glue a sentence ending in an inline {% endif %}
+    to the next line.)"""
+    env.markdown = TAG_LINE.sub(r"\1", env.markdown)
 
 
 def _page(env) -> str:

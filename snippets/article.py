@@ -15,6 +15,7 @@ from typing import Any
 
 from snippets.facts import EXPERIMENTS, Facts, collect, versions
 
+ARTICLE = {"title_zh": "子 Agent 为什么不能继续往下派", "title_en": "Why a sub-agent cannot delegate further"}
 REFUSAL_AS_PRINTED = (
     "You are a subagent and cannot delegate to another subagent. "
     "Complete this task yourself instead of calling this tool again."
@@ -118,6 +119,8 @@ CLAIMS: list[Claim] = [
           lambda f: f.refusal.refusals_received == 2 and f.refusal.identical),
     Claim("refusal-before-lookup", "refusal", "A call naming a missing sub-agent gets the same refusal",
           "调不存在的子 Agent 也得到递归拒绝", True, lambda f: f.refusal.missing_agent_refused_the_same),
+    Claim("refusal-stays-inside", "refusal", "The refusal stays inside the child; the parent finishes normally",
+          "拒绝只留在子内部，父照常收尾", True, lambda f: f.refusal.on_parent_side == 0 and f.refusal.parent_finished),
     Claim("refusal-parent", "refusal", "Times the refusal appears on the parent's side", "父这边出现拒绝的次数", 0,
           lambda f: f.refusal.on_parent_side),
     # 5. flag
@@ -131,6 +134,10 @@ CLAIMS: list[Claim] = [
           lambda f: f.flag.child("fork").flag),
     Claim("flag-only-declarative", "flag", "Only a declarative fork child carries the flag", "只有声明式 fork 子带着标记", True,
           lambda f: [c.flag for c in f.flag.children] == [None, True, None]),
+    Claim("flag-closes-gate", "flag", "The refusal is decided by the flag in the child's own state",
+          "拒绝与否由子自己 state 里的标记决定", True,
+          lambda f: f.flag.child("fork").flag is True and f.refusal.matches_source
+          and f.flag.child("runnable fork").flag is None and not f.gap.chain("runnable").refused),
     Claim("flag-declared", "flag", "The flag is kept on input and omitted from output", "标记保留输入、省略输出", True,
           lambda f: f.flag.kept_on_input and not f.flag.kept_on_output),
     Claim("flag-declarer", "flag", "The middleware that gives a fork child `task` declares the flag",

@@ -37,7 +37,7 @@ def delegation_paths() -> str:
         f'  G1(["{label("grandchild")}"])',
         f'  G2(["{label("grandchild")}"])',
         "  P -- task --> I & F & R",
-        f'  I -. "{label("no task tool")}" .-x G1',
+        f'  I -. "{label("task tool on hand")}" .-> G1' if surfaces.isolated.has_task else f'  I -. "{label("no task tool")}" .-x G1',
         f"  F {_task_edge(gap.chain('declarative'))} G1",
         f"  R {_task_edge(gap.chain('runnable'))} G2",
     ]))

@@ -63,4 +63,5 @@ ZH = {
     "tools on hand": "个工具",
     "grandchild": "孙辈",
     "no task tool": "没有 task 工具",
+    "task tool on hand": "手上有 task 工具",
 }
