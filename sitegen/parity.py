@@ -22,6 +22,7 @@ HEADING = re.compile(r"^#{1,6} ", re.M)
 FENCE = re.compile(r"^```(\w+)([^\n]*)\n(.*?)^```", re.M | re.S)
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 TABLE_ROW = re.compile(r"^\|.*\|\s*$", re.M)
+BINDING = re.compile(r"""\b(?:live|guard)\(["']([\w-]+)["']\)""")
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class Skeleton:
     fences: list[tuple[str, str, str]]  # language, options, code (Python only: diagrams are translated)
     links: list[str]
     tables: list[tuple[int, int]]  # (rows, columns) of each Markdown table
+    bindings: list[str]  # the claims the page's sentences are bound to: live("…") and guard("…")
 
 
 def skeleton(markdown: str) -> Skeleton:
@@ -50,6 +52,7 @@ def skeleton(markdown: str) -> Skeleton:
         fences=fences,
         links=LINK.findall(prose),
         tables=tables,
+        bindings=sorted(set(BINDING.findall(prose))),
     )
 
 
@@ -67,7 +70,8 @@ def differences(docs: Path = DOCS, source: str = "en", target: str = "zh") -> li
         zh = skeleton((docs / target / page).read_text(encoding="utf-8"))
         where = f"docs/{target}/{page}"
         problems += [f"{where}: {line}" for line in _fence_differences(en.fences, zh.fences)]
-        for field, meaning in (("heading_ids", "heading ids"), ("links", "links"), ("tables", "tables (rows, columns)")):
+        for field, meaning in (("heading_ids", "heading ids"), ("links", "links"), ("tables", "tables (rows, columns)"),
+                              ("bindings", "claims bound by live()/guard()")):
             mine, theirs = getattr(en, field), getattr(zh, field)
             if mine != theirs:
                 problems.append(f"{where}: {meaning} differ from docs/{source}/{page}: {_diff(mine, theirs)}")

@@ -30,7 +30,8 @@ def test_changed_include_and_table_are_named(tmp_path):
     text = page.read_text(encoding="utf-8")
     page.write_text(text.replace('--8<-- "snippets/flag.py"', '--8<-- "snippets/gap.py"'), encoding="utf-8")
     gap = docs / "zh" / "gap.md"
-    gap.write_text(gap.read_text(encoding="utf-8").replace("| 边界谁来守 | deepagents | 你自己 |\n", ""), encoding="utf-8")
+    lines = gap.read_text(encoding="utf-8").splitlines(keepends=True)
+    gap.write_text("".join(line for line in lines if not line.startswith("| 边界谁来守 |")), encoding="utf-8")
     problems = differences(docs)
     assert len(problems) == 2
     assert problems[0] == ('docs/zh/flag.md: code block 1 (id flag): code differs at its line 1: '
@@ -43,3 +44,11 @@ def test_heading_without_pinned_id_is_named(tmp_path):
     page = docs / "zh" / "refusal.md"
     page.write_text(page.read_text(encoding="utf-8") + "\n## 新的一节\n", encoding="utf-8")
     assert differences(docs) == ["docs/zh/refusal.md: 1 heading(s) without a pinned { #id }"]
+
+
+def test_a_sentence_bound_in_one_language_only_is_named(tmp_path):
+    docs = _copy_docs(tmp_path)
+    page = docs / "zh" / "refusal.md"
+    page.write_text(page.read_text(encoding="utf-8").replace('live("refusal-before-lookup")', "true"), encoding="utf-8")
+    assert differences(docs) == ["docs/zh/refusal.md: claims bound by live()/guard() differ from docs/en/refusal.md: "
+                                 "English only ['refusal-before-lookup']; Chinese only []"]
