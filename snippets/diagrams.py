@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from snippets.facts import collect
 from snippets.gap import Chain
-from snippets.lab import label
+from snippets.lab import label as table_label
+from snippets.render import mermaid_label
+
+
+def label(text: str) -> str:
+    """A label in the page's language, escaped for a quoted Mermaid label."""
+    return mermaid_label(table_label(text))
 
 
 def fence(mermaid: str) -> str:
