@@ -78,7 +78,8 @@ bench: setup
 matrix: setup
 	$(RUN) python -m sitegen.matrix
 
-# The facts that differ under the newest deepagents release (exit 1 if any).
+# The facts that differ under the newest deepagents release (exit 1 if any), as
+# Markdown; the weekly workflow gets it as its job summary ($GITHUB_STEP_SUMMARY).
 drift: setup
 	$(RUN) python -m sitegen.drift_watch
 

@@ -1,46 +1,82 @@
 """Drift watch: the facts that change when the newest deepagents replaces the pinned one.
 
-    python -m sitegen.drift_watch           # exit 1, with a list, when any fact changed
+    python -m sitegen.drift_watch      # exit 1 when a fact changed or the newest release cannot run
 
 Measures the claims here (the pinned release) and in a fresh environment with
-the newest release (see sitegen/matrix.py), and prints every difference.
+the newest release on the package index (see sitegen/matrix.py). The report, in
+Markdown, names each changed fact (claim id and wording, pinned and newest
+value, the pages that show it) and what to do next. It is printed, and appended
+to $GITHUB_STEP_SUMMARY when that is set (the weekly workflow's job summary).
 Needs the package index, like the matrix; the scheduled workflow runs it.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
+from pathlib import Path
 
 from snippets.article import CLAIMS, live_row
 
+from sitegen import pages_showing
 from sitegen.matrix import measure, releases
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def code(value) -> str:
+    """A measured value as inline Markdown code (JSON, as the matrix stores it)."""
+    text = json.dumps(value, ensure_ascii=False)
+    return f"`` {text} ``" if "`" in text else f"`{text}`"
 
 
 def changes(pinned: dict, newest: dict) -> list[str]:
-    lines = []
+    """One Markdown list item per claim whose value differs."""
+    entries = []
     for claim in CLAIMS:
         before, after = pinned["facts"].get(claim.id), newest.get("facts", {}).get(claim.id)
         if before != after:
-            lines.append(f"- {claim.id} ({claim.section}): {claim.en}\n    pinned: {json.dumps(before)}\n    newest: {json.dumps(after)}")
-    return lines
+            pages = ", ".join(f"`{page.relative_to(ROOT)}`" for page in pages_showing(claim.section))
+            entries.append(f"- {claim.id} ({claim.section}): {claim.en} / {claim.zh}\n"
+                           f"  - pinned: {code(before)}\n"
+                           f"  - newest: {code(after)}\n"
+                           f"  - pages: {pages or '(no page includes this experiment)'}")
+    return entries
+
+
+def report() -> tuple[str, int]:
+    """The report in Markdown, and the exit status (1: something for a maintainer to do)."""
+    pinned = live_row()
+    here = pinned["versions"]["deepagents"]
+    newest_release = releases()[-1]
+    if newest_release == here:
+        return f"## Drift watch: deepagents {here} is the newest release: nothing can have drifted\n", 0
+    title = f"## Drift watch: deepagents {here} (pinned) → {newest_release} (newest)"
+    newest = measure(newest_release)
+    if "error" in newest:
+        return f"{title}\n\nThe experiments could not run under {newest_release}:\n\n    {newest['error']}\n", 1
+    found = changes(pinned, newest)
+    if not found:
+        return f"{title}\n\nNo fact changed: all {len(CLAIMS)} claims measure the same.\n", 0
+    return (f"{title}\n\n{len(found)} of {len(CLAIMS)} facts changed:\n\n" + "\n".join(found) + "\n\n"
+            f"To see the site under {newest_release}: `DEEPAGENTS={newest_release} make build` "
+            f"(into `site-deepagents-{newest_release}/`). To move the pin: `deepagents=={newest_release}` in "
+            "pyproject.toml, `python3 -m uv lock`, `make matrix`, then `make test`.\n"), 1
 
 
 def main() -> int:
-    pinned = live_row()
-    newest_release = releases()[-1]
-    here = pinned["versions"]["deepagents"]
-    if newest_release == here:
-        print(f"deepagents {here} is the newest release: nothing can have drifted")
-        return 0
-    newest = measure(newest_release)
-    if "error" in newest:
-        print(f"deepagents {newest_release}: the experiments could not run: {newest['error']}")
-        return 1
-    found = changes(pinned, newest)
-    print(f"deepagents {here} (pinned) → {newest_release} (newest): {len(found)} fact(s) changed")
-    print("\n".join(found))
-    return 1 if found else 0
+    try:
+        text, status = report()
+    # A named failure (the index cannot be read, an install failed) goes into the summary too.
+    except (SystemExit, subprocess.CalledProcessError) as error:
+        text, status = f"## Drift watch could not run\n\n{error}\n", 1
+    print(text, end="")
+    if os.environ.get("GITHUB_STEP_SUMMARY"):
+        with open(os.environ["GITHUB_STEP_SUMMARY"], "a", encoding="utf-8") as summary:
+            summary.write(text)
+    return status
 
 
 if __name__ == "__main__":

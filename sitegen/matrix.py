@@ -8,44 +8,114 @@ then deepagents==<version> with whatever langchain/langgraph it resolves to
 today, then this project's `snippets` package without dependencies), runs
 `python -m snippets.article` there and records the row. The result, with its
 provenance (command, date, versions used), goes to data/matrix.json, which the
-site renders (sitegen/gen_pages.py). Needs the package index; nothing else does.
+site renders (sitegen/gen_pages.py). Needs the package index (PyPI, or the one
+$UV_DEFAULT_INDEX, $UV_INDEX_URL or $PIP_INDEX_URL names); nothing else does.
 """
 
 from __future__ import annotations
 
 import datetime
+import html.parser
 import json
+import os
 import re
 import shutil
 import subprocess
 import sys
+import urllib.request
 from pathlib import Path
+
+from packaging.utils import parse_sdist_filename, parse_wheel_filename
+from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parent.parent
 MATRIX = ROOT / "data" / "matrix.json"
 ENVS = ROOT / ".cache" / "matrix"
 FIRST_WITH_FORK = "0.7.12"  # the first release whose sub-agents accept mode="fork"
+DEFAULT_INDEX = "https://pypi.org/simple"
+# The index to list releases from, read in the order uv reads it (uv installs them).
+INDEX_VARIABLES = ("UV_DEFAULT_INDEX", "UV_INDEX_URL", "PIP_INDEX_URL")
+PEP_691_JSON = "application/vnd.pypi.simple.v1+json"
 
 
 def key(version: str) -> tuple[int, ...]:
     return tuple(int(part) for part in re.findall(r"\d+", version))
 
 
+def index_url() -> str:
+    return next((os.environ[name] for name in INDEX_VARIABLES if os.environ.get(name)), DEFAULT_INDEX).rstrip("/")
+
+
+def project_page(package: str) -> tuple[str, str]:
+    """The index's page for a package: (content type, text), from the simple API.
+
+    Asks for JSON (PEP 691), accepts HTML (PEP 503). A file:// index is a folder
+    laid out like the simple API, with an index.html per package (as pip reads it).
+    """
+    url = f"{index_url()}/{package}/"
+    if url.startswith("file:"):
+        url += "index.html"
+    request = urllib.request.Request(url, headers={"Accept": f"{PEP_691_JSON}, text/html;q=0.1"})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.headers.get_content_type(), response.read().decode("utf-8")
+    except (OSError, ValueError) as error:  # URLError is an OSError
+        raise SystemExit(f"could not list {package} releases from the package index {url}: {error}\n"
+                         f"  (the index is read from {', '.join(INDEX_VARIABLES)}, else {DEFAULT_INDEX})") from error
+
+
+class _Links(html.parser.HTMLParser):
+    """The file names of a PEP 503 page: each link's text, unless the link is yanked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.files: list[str] = []
+        self._yanked: bool | None = None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "a":
+            self._yanked = "data-yanked" in dict(attrs)
+
+    def handle_data(self, data):
+        if self._yanked is False and data.strip():
+            self.files.append(data.strip())
+
+    def handle_endtag(self, tag):
+        if tag == "a":
+            self._yanked = None
+
+
+def versions_on_page(content_type: str, text: str) -> set[Version]:
+    """Every version that has a file, not yanked, on a simple-API page (JSON or HTML)."""
+    if content_type == PEP_691_JSON:
+        files = [f["filename"] for f in json.loads(text)["files"] if not f.get("yanked")]
+    else:
+        links = _Links()
+        links.feed(text)
+        files = links.files
+    found = set()
+    for name in files:
+        try:
+            found.add(parse_wheel_filename(name)[1] if name.endswith(".whl") else parse_sdist_filename(name)[1])
+        except ValueError:  # packaging's Invalid*Filename and InvalidVersion
+            continue  # not a distribution file (or an unknown format): nothing to list
+    return found
+
+
 def releases() -> list[str]:
-    """Every deepagents release from FIRST_WITH_FORK on, as the package index lists them."""
-    listing = subprocess.run(["python3", "-m", "pip", "index", "versions", "deepagents"],  # uv venvs have no pip
-                             capture_output=True, text=True, check=True).stdout
-    found = re.search(r"Available versions: (.+)", listing)
-    if not found:
-        raise SystemExit(f"could not read deepagents releases from pip:\n{listing}")
-    versions = [v.strip() for v in found.group(1).split(",") if re.fullmatch(r"[\d.]+", v.strip())]
-    return sorted((v for v in versions if key(v) >= key(FIRST_WITH_FORK)), key=key)
+    """Every deepagents release (no pre-release) from FIRST_WITH_FORK on, as the package index lists them."""
+    found = versions_on_page(*project_page("deepagents"))
+    wanted = sorted(v for v in found if not v.is_prerelease and v >= Version(FIRST_WITH_FORK))
+    if not wanted:
+        raise SystemExit(f"the package index {index_url()} lists no deepagents release from {FIRST_WITH_FORK} on")
+    return [str(v) for v in wanted]
 
 
 def measure(version: str) -> dict:
     env = ENVS / version
     python = env / "bin" / "python"
-    uv = [shutil.which("uv")] if shutil.which("uv") else ["python3", "-m", "uv"]  # as the Makefile installs it
+    found = os.environ.get("UV") or shutil.which("uv")  # `uv run` names itself in $UV
+    uv = [found] if found else ["python3", "-m", "uv"]  # else as the Makefile installs it
     if not python.exists():
         subprocess.run([*uv, "venv", "-q", "--python", "3.11", str(env)], check=True)
     subprocess.run([*uv, "pip", "install", "-q", "--python", str(python), f"deepagents=={version}"], check=True)

@@ -1,0 +1,125 @@
+"""The drift watch (make drift, the weekly workflow) runs end to end against a stub
+package index: a local folder laid out like the simple API (PEP 503), so no network.
+
+The release listing goes through the real code (sitegen.matrix.releases); only the
+measurement of the newest release, which needs a fresh environment, is stubbed.
+"""
+
+import json
+
+import pytest
+
+from snippets.article import CLAIMS, live_row
+from sitegen import drift_watch, matrix
+
+NEWER = "99.0.0"  # a release newer than any real one
+
+
+def simple_index(root, files: dict[str, str]):
+    """A PEP 503 index with one project, deepagents: {file name: extra <a> attributes}."""
+    page = root / "simple" / "deepagents"
+    page.mkdir(parents=True)
+    links = "".join(f'<a href="../../files/{name}"{attrs}>{name}</a><br>\n' for name, attrs in files.items())
+    (page / "index.html").write_text(f"<!DOCTYPE html>\n<html><body>\n{links}</body></html>\n", encoding="utf-8")
+    return (root / "simple").as_uri()
+
+
+@pytest.fixture
+def pinned():
+    return json.loads(json.dumps(live_row()))  # the JSON form measure() returns
+
+
+@pytest.fixture
+def index(tmp_path, monkeypatch, pinned):
+    here = pinned["versions"]["deepagents"]
+    url = simple_index(tmp_path, {
+        f"deepagents-{here}-py3-none-any.whl": "",
+        f"deepagents-{here}.tar.gz": "",
+        "deepagents-0.7.3-py3-none-any.whl": "",  # before FIRST_WITH_FORK
+        f"deepagents-{NEWER}-py3-none-any.whl": "",
+        f"deepagents-{NEWER}.tar.gz": "",
+        "deepagents-100.0.0rc1-py3-none-any.whl": "",  # a pre-release
+        "deepagents-101.0.0-py3-none-any.whl": ' data-yanked="broken"',
+    })
+    for name in matrix.INDEX_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("UV_DEFAULT_INDEX", url)
+    summary = tmp_path / "summary.md"
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(summary))
+    return summary
+
+
+def stub_measure(monkeypatch, row: dict) -> list[str]:
+    asked = []
+    monkeypatch.setattr(drift_watch, "measure", lambda version: asked.append(version) or row)
+    return asked
+
+
+def test_releases_come_from_the_index(index, pinned):
+    listed = matrix.releases()
+    assert listed == [pinned["versions"]["deepagents"], NEWER]  # no pre-release, yanked or pre-fork release
+
+
+def test_the_report_names_each_changed_fact_its_values_and_pages(index, pinned, monkeypatch, capsys):
+    newest = json.loads(json.dumps(pinned))
+    newest["versions"]["deepagents"] = NEWER
+    newest["facts"]["refusal-length"] = pinned["facts"]["refusal-length"] + 5
+    newest["facts"]["mode-fork"] = {"error": "experiment 'modes' failed: ValueError: no fork"}
+    asked = stub_measure(monkeypatch, newest)
+
+    assert drift_watch.main() == 1
+    assert asked == [NEWER]
+    printed = capsys.readouterr().out
+    assert index.read_text(encoding="utf-8") == printed  # the job summary is the printed report
+    here = pinned["versions"]["deepagents"]
+    assert printed.startswith(f"## Drift watch: deepagents {here} (pinned) → {NEWER} (newest)\n")
+    assert f"2 of {len(CLAIMS)} facts changed" in printed
+    claim = next(c for c in CLAIMS if c.id == "refusal-length")
+    assert f"- refusal-length (refusal): {claim.en} / {claim.zh}\n" in printed
+    assert f"  - pinned: `{pinned['facts']['refusal-length']}`\n" in printed
+    assert f"  - newest: `{newest['facts']['refusal-length']}`\n" in printed
+    assert "  - pages: `docs/en/refusal.md`, `docs/zh/refusal.md`" in printed
+    assert '  - newest: `{"error": "experiment \'modes\' failed: ValueError: no fork"}`' in printed
+    assert f"DEEPAGENTS={NEWER} make build" in printed
+
+
+def test_no_change_under_the_newest_release_passes(index, pinned, monkeypatch, capsys):
+    stub_measure(monkeypatch, pinned)
+    assert drift_watch.main() == 0
+    assert "No fact changed" in capsys.readouterr().out
+
+
+def test_a_newest_release_that_cannot_run_fails_with_its_error(index, monkeypatch, capsys):
+    stub_measure(monkeypatch, {"versions": {"deepagents": NEWER}, "error": "ImportError: no module named x"})
+    assert drift_watch.main() == 1
+    assert f"could not run under {NEWER}:\n\n    ImportError: no module named x" in capsys.readouterr().out
+
+
+def test_the_pinned_release_being_the_newest_is_said(tmp_path, monkeypatch, pinned, capsys):
+    here = pinned["versions"]["deepagents"]
+    monkeypatch.setenv("UV_DEFAULT_INDEX", simple_index(tmp_path, {f"deepagents-{here}.tar.gz": ""}))
+    monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
+    stub_measure(monkeypatch, {})
+    assert drift_watch.main() == 0
+    assert f"deepagents {here} is the newest release" in capsys.readouterr().out
+
+
+def test_an_unreadable_index_is_named_in_the_summary(tmp_path, monkeypatch, capsys):
+    missing = (tmp_path / "no-index").as_uri()
+    monkeypatch.setenv("UV_DEFAULT_INDEX", missing)
+    monkeypatch.setenv("GITHUB_STEP_SUMMARY", str(tmp_path / "summary.md"))
+    assert drift_watch.main() == 1
+    printed = capsys.readouterr().out
+    assert printed.startswith("## Drift watch could not run") and f"{missing}/deepagents/" in printed
+    assert (tmp_path / "summary.md").read_text(encoding="utf-8") == printed
+
+
+def test_a_json_index_page_is_read_too():
+    """PyPI answers in JSON (PEP 691); yanked files do not count."""
+    page = {"meta": {"api-version": "1.1"}, "name": "deepagents", "files": [
+        {"filename": "deepagents-0.7.30-py3-none-any.whl", "url": "x", "hashes": {}},
+        {"filename": "deepagents-0.7.31.tar.gz", "url": "x", "hashes": {}, "yanked": "bad"},
+        {"filename": "deepagents-0.7.32.tar.gz", "url": "x", "hashes": {}, "yanked": False},
+    ]}
+    found = matrix.versions_on_page(matrix.PEP_691_JSON, json.dumps(page))
+    assert sorted(map(str, found)) == ["0.7.30", "0.7.32"]
