@@ -61,3 +61,13 @@ def pages_showing(experiment: str, language: str | None = None) -> list[Path]:
     include = f'--8<-- "{measure.__module__.replace(".", "/")}.py"'
     docs = SNIPPETS.parent / "docs" / (language or "")
     return [page for page in sorted(docs.rglob("*.md")) if include in page.read_text(encoding="utf-8")]
+
+
+def sentences_bound_to(claim_id: str) -> list[str]:
+    """Where pages bind a sentence to a claim (live("id") or guard("id")), as page:line."""
+    docs = SNIPPETS.parent / "docs"
+    needles = (f'live("{claim_id}")', f'guard("{claim_id}")')
+    return [f"{page.relative_to(SNIPPETS.parent)}:{number}"
+            for page in sorted(docs.rglob("*.md"))
+            for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
+            if any(needle in line for needle in needles)]

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from snippets.article import CLAIMS, live_row
 
-from sitegen import pages_showing
+from sitegen import pages_showing, sentences_bound_to
 from sitegen.matrix import measure, releases
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,7 +42,8 @@ def changes(pinned: dict, newest: dict) -> list[str]:
             entries.append(f"- {claim.id} ({claim.section}): {claim.en} / {claim.zh}\n"
                            f"  - pinned: {code(before)}\n"
                            f"  - newest: {code(after)}\n"
-                           f"  - pages: {pages or '(no page includes this experiment)'}")
+                           f"  - pages: {pages or '(no page includes this experiment)'}\n"
+                           f"  - sentences bound to it: {', '.join(sentences_bound_to(claim.id)) or '(none)'}")
     return entries
 
 

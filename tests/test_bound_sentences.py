@@ -57,3 +57,12 @@ def test_a_bound_sentence_takes_its_other_form(site, language):
 
     text = html(site, language, "index")
     assert ("two different reasons" if language == "en" else "原因有两种") in text
+
+
+def test_the_sentences_bound_to_a_claim_are_found_for_the_drift_watch():
+    from sitegen import sentences_bound_to
+
+    places = sentences_bound_to("refusal-tool-message")
+    assert [p.split(":")[0] for p in places] == ["docs/en/refusal.md", "docs/zh/refusal.md"]
+    page, line = places[0].split(":")
+    assert 'live("refusal-tool-message")' in (DOCS.parent / page).read_text(encoding="utf-8").splitlines()[int(line) - 1]
