@@ -64,10 +64,16 @@ def pages_showing(experiment: str, language: str | None = None) -> list[Path]:
 
 
 def sentences_bound_to(claim_id: str) -> list[str]:
-    """Where pages bind a sentence to a claim (live("id") or guard("id")), as page:line."""
+    """Where pages bind a sentence to a claim (live("id") or guard("id")), as page:line.
+
+    Code blocks are examples, not bindings (how-it-runs.md shows the syntax)."""
     docs = SNIPPETS.parent / "docs"
     needles = (f'live("{claim_id}")', f'guard("{claim_id}")')
-    return [f"{page.relative_to(SNIPPETS.parent)}:{number}"
-            for page in sorted(docs.rglob("*.md"))
-            for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1)
-            if any(needle in line for needle in needles)]
+    found = []
+    for page in sorted(docs.rglob("*.md")):
+        in_code = False
+        for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+            in_code ^= line.lstrip().startswith("```")
+            if not in_code and any(needle in line for needle in needles):
+                found.append(f"{page.relative_to(SNIPPETS.parent)}:{number}")
+    return found
