@@ -133,6 +133,7 @@ def define_env(env) -> None:
 
 
 TAG_LINE = re.compile(r"^[ \t]*(\{%(?:[^%\n]|%(?!\}))*%\})[ \t]*\n", re.M)  # one tag, alone on its line
+FENCE = re.compile(r"^```.*?^```[ \t]*$", re.M | re.S)
 
 
 def on_pre_page_macros(env) -> None:
@@ -140,7 +141,11 @@ def on_pre_page_macros(env) -> None:
     line behind, so a bound list item or table row reads as if it were typed plainly.
     (Jinja's trim_blocks would also glue a sentence ending in an inline {% endif %}
     to the next line.)"""
-    env.markdown = TAG_LINE.sub(r"\1", env.markdown)
+    markdown, pieces, start = env.markdown, [], 0
+    for block in FENCE.finditer(markdown):  # code blocks are shown as written
+        pieces += [TAG_LINE.sub(r"\1", markdown[start:block.start()]), block.group(0)]
+        start = block.end()
+    env.markdown = "".join([*pieces, TAG_LINE.sub(r"\1", markdown[start:])])
 
 
 def _page(env) -> str:
