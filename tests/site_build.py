@@ -43,3 +43,13 @@ def page_path(site: Path, language: str, page: str) -> Path:
 
 def html(site: Path, language: str, page: str) -> str:
     return page_path(site, language, page).read_text(encoding="utf-8")
+
+
+def text(site: Path, language: str, page: str) -> str:
+    """A page's article as a reader sees it: tags dropped, entities decoded, whitespace collapsed."""
+    import html as entities
+    import re
+
+    page_html = html(site, language, page)
+    article = page_html[page_html.index("<article"): page_html.index("</article>")]
+    return " ".join(entities.unescape(re.sub(r"<[^>]+>", " ", article)).split())

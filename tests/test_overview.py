@@ -3,29 +3,19 @@
 ("The one thing typed by hand is what the article reported" is checked by
 tests/test_no_typed_values.py, which scans every page for measured values.)"""
 
-import re
-
 import pytest
 
 from snippets.article import CLAIMS
 from sitegen.macros import reason
 from sitegen.verdicts import matrix_rows, verdict
-from tests.site_build import html
+from tests.site_build import text
 
-VISIBLE = re.compile(r"<[^>]+>")
-
-
-def visible(page_html: str) -> str:
-    import html as entities
-
-    article = page_html[page_html.index("<article"): page_html.index("</article>")]
-    return " ".join(entities.unescape(VISIBLE.sub(" ", article)).split())
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_the_number_of_claims_it_names_is_the_number_bound(site, language):
-    text = visible(html(site, language, "index"))
-    assert f" {len(CLAIMS)} " in text
+    shown = text(site, language, "index")
+    assert f" {len(CLAIMS)} " in shown
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
@@ -40,17 +30,17 @@ def test_each_difference_is_called_out_with_its_reason_on_its_page(site, facts, 
         if found.kind == "holds":
             continue
         page = pages_showing(claim.section, language)[0].stem
-        text = visible(html(site, language, page))
-        assert " ".join(reason(claim, facts, rows, language).split()) in text, (claim.id, page)
+        shown = text(site, language, page)
+        assert " ".join(reason(claim, facts, rows, language).split()) in shown, (claim.id, page)
         if found.kind == "changed":
-            assert found.since in text
+            assert found.since in shown
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_it_names_the_article_it_restates(site, language):
     from snippets.article import ARTICLE
 
-    assert ARTICLE["title_zh"] in visible(html(site, language, "index"))
+    assert ARTICLE["title_zh"] in text(site, language, "index")
 
 
 def test_no_api_key_reaches_the_build():
