@@ -26,10 +26,11 @@ export PYTHONWARNINGS := ignore::SyntaxWarning
 
 .PHONY: setup serve build facts parity test bench matrix drift clean
 
-# Re-runs only when a lock file changes.
+# Re-runs only when a lock file changes. --compile-bytecode: a build never recompiles
+# the dependencies, even where PYTHONDONTWRITEBYTECODE is set.
 .venv/.synced: uv.lock pyproject.toml
 	python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet "uv==$(UV_VERSION)"
-	$(UV) sync --locked
+	$(UV) sync --locked --compile-bytecode
 	touch $@
 
 ifdef OTHER
@@ -37,7 +38,7 @@ $(OTHER)/.ready: pyproject.toml
 	python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet "uv==$(UV_VERSION)"
 	$(UV) venv -q --allow-existing --python 3.11 $(OTHER)
 	echo "$(DEEPAGENTS_REQUIREMENT)" > $(OTHER)/overrides.txt
-	$(UV) pip install -q --python $(OTHER)/bin/python --upgrade-package deepagents \
+	$(UV) pip install -q --compile-bytecode --python $(OTHER)/bin/python --upgrade-package deepagents \
 		--override $(OTHER)/overrides.txt -e . --group docs --group test
 	touch $@
 endif
