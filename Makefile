@@ -3,6 +3,7 @@
 UV_VERSION := 0.13.9
 UV := python3 -m uv
 SITE_DIR := site
+BENCH_ROUNDS ?= 3
 # Builds of one commit are byte-identical (tests/test_reproducible.py).
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
@@ -73,7 +74,7 @@ parity: setup
 
 bench: setup
 	$(RUN) python benchmarks/experiments.py
-	$(RUN) python benchmarks/site.py
+	$(RUN) python benchmarks/site.py --rounds $(BENCH_ROUNDS)
 
 # The version matrix (data/matrix.json): every release with fork mode, each in its own env.
 matrix: setup
