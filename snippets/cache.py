@@ -6,9 +6,9 @@ Kept under `.cache/` (gitignored):
 * `blocks/<key>`: an exec block's rendered HTML (`sitegen/hooks.py`), keyed
   also by the block's code, options and page language.
 
-Every key starts from one `fingerprint()`: the files the pages' code reads
-(every file in `snippets/`, and README.md, which a block prints), the installed
-deepagents files, and the versions of PACKAGES. An edited snippet or another
+Every key starts from one `fingerprint()`: every file in `snippets/`, the
+other files a block's output depends on (ALSO_READ), the installed deepagents
+files, and the versions of PACKAGES. An edited snippet or another
 deepagents gets another key, so nothing is served for other code; a prose edit
 changes nothing here. Nothing here imports deepagents or langchain: a build
 that finds everything cached never loads them.
@@ -30,10 +30,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = ROOT / "snippets"
-READ_BY_PAGES = ROOT / "README.md"  # besides snippets/: the how-it-runs page prints its commands
+# README.md: a block prints its commands; the configs: the Markdown settings blocks render with.
+ALSO_READ = ("README.md", "mkdocs.yml", "mkdocs.zh.yml")
 CACHE_DIR = ROOT / ".cache"
-# The packages whose versions pages show (the version stamp) and every key holds.
-PACKAGES = ("deepagents", "langchain", "langchain-core", "langgraph", "pydantic")
+# Every key holds their versions, and pages show them (the version stamp): deepagents
+# and what it runs on, then what renders the blocks.
+PACKAGES = ("deepagents", "langchain", "langchain-core", "langgraph", "pydantic",
+            "markdown-exec", "pymdown-extensions", "pygments")
 
 
 def enabled() -> bool:
@@ -74,8 +77,8 @@ def fingerprint() -> str:
     """The one key everything cached depends on (see the module doc)."""
     digest = hashlib.sha256(_installed())
     _hash_files(digest, SNIPPETS)
-    if READ_BY_PAGES.exists():
-        digest.update(READ_BY_PAGES.read_bytes())
+    for name in ALSO_READ:
+        digest.update((ROOT / name).read_bytes())
     return digest.hexdigest()[:20]
 
 

@@ -43,6 +43,9 @@ def copied_snippets(tmp_path, monkeypatch):
     copy = tmp_path / "snippets"
     shutil.copytree(cache.SNIPPETS, copy, ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setattr(cache, "SNIPPETS", copy)
+    for name in cache.ALSO_READ:
+        shutil.copy(cache.ROOT / name, tmp_path / name)
+    monkeypatch.setattr(cache, "ROOT", tmp_path)
     monkeypatch.setattr(cache, "CACHE_DIR", tmp_path / "cache")
     monkeypatch.setenv("FACTS_CACHE", "1")
     monkeypatch.delenv("CI", raising=False)
@@ -59,6 +62,14 @@ def test_edited_snippet_gets_another_key_and_prose_does_not_matter(copied_snippe
     gap.write_text(gap.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
     assert cache.fingerprint() != before
     assert cache.load() == {}, "a result is never served for other code"
+
+
+@pytest.mark.parametrize("name", cache.ALSO_READ)
+def test_an_edited_readme_or_config_gets_another_key(copied_snippets, name):
+    before = cache.fingerprint()
+    edited = copied_snippets.parent / name
+    edited.write_text(edited.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
+    assert cache.fingerprint() != before, f"a block's output depends on {name}"
 
 
 def test_other_deepagents_files_get_another_key(copied_snippets, tmp_path, monkeypatch):
