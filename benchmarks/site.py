@@ -163,12 +163,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
         project = copy_project(scratch / "project")
-        cold = statistics.median(build(project, scratch / f"cold{i}", cache=False) for i in range(rounds))
-        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
         build(project, scratch / "fill", cache=True)  # fills the cache for the cached builds
-        cached = statistics.median(build(project, scratch / f"cached{i}", cache=True) for i in range(rounds))
-        measured = [experiments_alone(project) for _ in range(rounds)]
-        imports, runs = (statistics.median(figures) for figures in zip(*measured))
+        # One round = one of each, so that a busier moment of the machine falls on all three.
+        cold, cached, imports, runs = [], [], [], []
+        for i in range(rounds):
+            cold.append(build(project, scratch / f"cold{i}", cache=False))  # cache off: neither read nor written
+            cached.append(build(project, scratch / f"cached{i}", cache=True))
+            for figures, value in zip((imports, runs), experiments_alone(project)):
+                figures.append(value)
+        peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # the largest build: a cold one
+        cold, cached, imports, runs = (statistics.median(figures) for figures in (cold, cached, imports, runs))
         alone = imports + runs
         bare = copy_project(scratch / "bare")
         without_exec_blocks(bare)
