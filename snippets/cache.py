@@ -8,7 +8,7 @@ Kept under `.cache/` (gitignored):
 
 Every key starts from one `fingerprint()`: every file in `snippets/`, the
 other files a block's output depends on (ALSO_READ), the installed deepagents
-files, and the versions of PACKAGES. An edited snippet or another
+files, and the versions of PACKAGES and RENDERERS. An edited snippet or another
 deepagents gets another key, so nothing is served for other code; a prose edit
 changes nothing here. Nothing here imports deepagents or langchain: a build
 that finds everything cached never loads them.
@@ -25,7 +25,7 @@ import importlib.util
 import io
 import os
 import pickle
-from importlib.metadata import version
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,10 +33,10 @@ SNIPPETS = ROOT / "snippets"
 # README.md: a block prints its commands; the configs: the Markdown settings blocks render with.
 ALSO_READ = ("README.md", "mkdocs.yml", "mkdocs.zh.yml")
 CACHE_DIR = ROOT / ".cache"
-# Every key holds their versions, and pages show them (the version stamp): deepagents
-# and what it runs on, then what renders the blocks.
-PACKAGES = ("deepagents", "langchain", "langchain-core", "langgraph", "pydantic",
-            "markdown-exec", "pymdown-extensions", "pygments")
+# The deepagents stack: pages show these versions (the version stamp) and every key holds them.
+PACKAGES = ("deepagents", "langchain", "langchain-core", "langgraph", "pydantic")
+# What renders exec blocks: keyed too, not shown (the version matrix's environments lack them).
+RENDERERS = ("markdown-exec", "pymdown-extensions", "pygments")
 
 
 def enabled() -> bool:
@@ -68,8 +68,11 @@ def _installed() -> bytes:
     """deepagents' files and the package versions: fixed for the life of a process."""
     digest = hashlib.sha256()
     _hash_files(digest, _deepagents_dir())
-    for package, installed in versions().items():
-        digest.update(f"{package}=={installed}".encode())
+    for package in PACKAGES + RENDERERS:
+        try:
+            digest.update(f"{package}=={version(package)}".encode())
+        except PackageNotFoundError:
+            digest.update(f"{package} absent".encode())
     return digest.digest()
 
 
@@ -83,8 +86,6 @@ def fingerprint() -> str:
 
 
 def _read(kind: str, key: str) -> bytes | None:
-    if not enabled():
-        return None
     try:
         return (CACHE_DIR / kind / key).read_bytes()
     except FileNotFoundError:
@@ -92,8 +93,6 @@ def _read(kind: str, key: str) -> bytes | None:
 
 
 def _write(kind: str, key: str, data: bytes) -> None:
-    if not enabled():
-        return
     path = CACHE_DIR / kind / key
     path.parent.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(f"{key}.{os.getpid()}.tmp")  # a reader never sees half a file
@@ -113,7 +112,7 @@ class _PlainPickler(pickle.Pickler):
 
 def load() -> dict:
     """The experiments' results recorded for exactly this code, or nothing."""
-    data = _read("facts", fingerprint())
+    data = _read("facts", fingerprint()) if enabled() else None
     if data is None:
         return {}
     try:
@@ -135,9 +134,10 @@ def _block_key(parts: tuple) -> str:
 
 def load_block(parts: tuple) -> str | None:
     """The HTML a block rendered with this code and these inputs (`parts`), or None."""
-    data = _read("blocks", _block_key(parts))
+    data = _read("blocks", _block_key(parts)) if enabled() else None
     return None if data is None else data.decode("utf-8")
 
 
 def save_block(parts: tuple, html: str) -> None:
-    _write("blocks", _block_key(parts), html.encode("utf-8"))
+    if enabled():
+        _write("blocks", _block_key(parts), html.encode("utf-8"))

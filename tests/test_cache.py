@@ -162,7 +162,9 @@ def test_a_fully_cached_build_loads_no_deepagents_and_changes_nothing(tmp_path):
 @pytest.mark.parametrize(("variable", "value"), [("CI", "true"), ("FACTS_CACHE", "0")])
 def test_cache_can_be_turned_off(copied_snippets, monkeypatch, variable, value):
     cache.save({"x": 1})
+    cache.save_block(("en", "python", "print(1)", "[]"), "<p>1</p>")
     monkeypatch.setenv(variable, value)
     if variable == "CI":
         monkeypatch.delenv("FACTS_CACHE", raising=False)
     assert not cache.enabled() and cache.load() == {}
+    assert cache.load_block(("en", "python", "print(1)", "[]")) is None, "one switch turns off both stores"
