@@ -160,6 +160,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3, help="rounds per figure (the median is printed)")
     rounds = parser.parse_args().rounds
 
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
         project = copy_project(scratch / "project")
@@ -181,7 +182,8 @@ def main() -> None:
     def ratio(name: str, value: float, target: float) -> str:
         return f"{name:<45}{value:6.2f}   target <= {target:.2f}  {'ok' if value <= target else 'MISSED'}"
 
-    print(f"rounds: {rounds} (medians)")
+    print(f"rounds: {rounds} (medians); {os.cpu_count()} cores, load average {load_before:.1f} before, "
+          f"{os.getloadavg()[0]:.1f} after (other processes make the figures noisier)")
     print(f"strict build, cold (nothing cached)          {cold:6.2f} s")
     print(f"strict build, fully cached                   {cached:6.2f} s")
     print(f"experiments alone, once (import + run)       {alone:6.2f} s   = {imports:.2f} s import deepagents + {runs:.2f} s run")
