@@ -3,6 +3,7 @@
 UV_VERSION := 0.13.9
 UV := python3 -m uv
 SITE_DIR := site
+BENCH_ROUNDS ?= 3
 # Builds of one commit are byte-identical (tests/test_reproducible.py).
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
@@ -26,10 +27,11 @@ export PYTHONWARNINGS := ignore::SyntaxWarning
 
 .PHONY: setup serve build facts parity test bench matrix drift clean
 
-# Re-runs only when a lock file changes.
+# Re-runs only when a lock file changes. --compile-bytecode: a build never recompiles
+# the dependencies, even where PYTHONDONTWRITEBYTECODE is set.
 .venv/.synced: uv.lock pyproject.toml
 	python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet "uv==$(UV_VERSION)"
-	$(UV) sync --locked
+	$(UV) sync --locked --compile-bytecode
 	touch $@
 
 ifdef OTHER
@@ -37,7 +39,7 @@ $(OTHER)/.ready: pyproject.toml
 	python3 -m uv --version >/dev/null 2>&1 || python3 -m pip install --quiet "uv==$(UV_VERSION)"
 	$(UV) venv -q --allow-existing --python 3.11 $(OTHER)
 	echo "$(DEEPAGENTS_REQUIREMENT)" > $(OTHER)/overrides.txt
-	$(UV) pip install -q --python $(OTHER)/bin/python --upgrade-package deepagents \
+	$(UV) pip install -q --compile-bytecode --python $(OTHER)/bin/python --upgrade-package deepagents \
 		--override $(OTHER)/overrides.txt -e . --group docs --group test
 	touch $@
 endif
@@ -72,7 +74,7 @@ parity: setup
 
 bench: setup
 	$(RUN) python benchmarks/experiments.py
-	$(RUN) python benchmarks/site.py
+	$(RUN) python benchmarks/site.py --rounds $(BENCH_ROUNDS)
 
 # The version matrix (data/matrix.json): every release with fork mode, each in its own env.
 matrix: setup

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import sys
 from pathlib import Path
 
@@ -12,7 +11,7 @@ _last_seen: dict[str, str] = {}
 # What must outlive one build inside a `mkdocs serve` process (MkDocs reloads the
 # hooks module on every rebuild; this package stays imported).
 serving = {"active": False, "last_good": {}, "failed": {}}
-# Rendered exec blocks, by (experiments fingerprint, language, block code, options).
+# Rendered exec blocks, by (snippets.cache fingerprint, language, block code, options).
 rendered_blocks: dict[tuple, str] = {}
 
 
@@ -24,10 +23,9 @@ def reload_edited_snippets() -> None:
     this process, drop the imported snippets (and the page variables built from
     them), so the rebuild imports and measures the new code.
     """
-    digest = hashlib.sha256()
-    for path in sorted(SNIPPETS.rglob("*.py")):
-        digest.update(path.read_bytes())
-    current = digest.hexdigest()
+    from snippets.cache import fingerprint  # imports neither deepagents nor the experiments
+
+    current = fingerprint()
     if _last_seen.get("snippets", current) != current:
         for name in [n for n in sys.modules if n == "snippets" or n.startswith(("snippets.", "sitegen.macros"))]:
             del sys.modules[name]

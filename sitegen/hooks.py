@@ -9,9 +9,12 @@
 * Every page gets the versions it was generated with (the version stamp).
 * Mermaid (diagrams) and iframe-worker (search from file://, offline build)
   are copied from node_modules into the site: no CDN at read time.
-* An exec block whose code, page language and experiment fingerprint are
-  unchanged reuses its rendered HTML (in memory, for `mkdocs serve`): a prose
-  edit re-renders prose only.
+* An exec block whose code, options, page language and `snippets.cache`
+  fingerprint are unchanged reuses its rendered HTML: in memory under
+  `mkdocs serve` (a prose edit re-renders prose only), and across builds from
+  `.cache/blocks/` (unless the cache is off, as in CI). A failed block is never
+  kept. With every block and fact cached, a build imports neither deepagents
+  nor langchain.
 * Code blocks (the experiments' source) are shown, not searched: readers search
   the prose and the live tables (which quote deepagents). The code's HTML is parked behind
   a placeholder while the search plugin reads the page, so its parser never
@@ -46,7 +49,6 @@ VENDORED = {  # node_modules file -> name under assets/javascripts/ (package.jso
 CHINESE_CONFIG = ROOT / "mkdocs.zh.yml"
 
 _current = {"page": "?", "path": None}  # the page being rendered, for messages
-_fingerprint = {"value": None}  # of the experiments' code and deepagents' files, per build
 _failed_blocks = {"count": 0}  # failed exec blocks so far in this build
 _serve_log = logging.getLogger("sitegen.serve")  # outside "mkdocs": not in the strict count
 _parked_code: dict[str, str] = {}  # placeholder -> highlighted code, between content and writing
@@ -81,13 +83,19 @@ def _remembering(render):
     """Wrap markdown-exec's fence formatter: same block, same inputs, same HTML."""
 
     def format(source, language, css_class, options, md, **kwargs):  # noqa: A001 - superfences' name
-        key = (_fingerprint["value"], lab.current_language(), language, source, repr(sorted(options.items())))
+        inputs = (lab.current_language(), language, source, repr(sorted(options.items())))
+        key = (cache.fingerprint(), *inputs)  # an edited snippet under `mkdocs serve` gets a new key
+        if key not in rendered_blocks:
+            stored = cache.load_block(inputs)
+            if stored is not None:
+                rendered_blocks[key] = stored
         if key in rendered_blocks:
             return rendered_blocks[key]
         failures = _failed_blocks["count"]
         html_output = render(source, language, css_class, options, md, **kwargs)
         if _failed_blocks["count"] == failures:  # a failed block is never remembered
             rendered_blocks[key] = html_output
+            cache.save_block(inputs, html_output)
         return html_output
 
     format.remembering = True
@@ -118,7 +126,6 @@ def on_config(config, **kwargs):
             logger = logging.getLogger(name)
             logger.filters = [f for f in logger.filters if type(f).__name__ != "_NamePlace"] + [_NamePlace()]
     config.extra["stamp"] = live_facts().versions
-    _fingerprint["value"] = cache.fingerprint()  # the experiments' code and deepagents' files
     fences = config.mdx_configs.get("pymdownx.superfences", {}).get("custom_fences", [])
     for fence in fences:
         if fence.get("format").__module__.startswith("markdown_exec") and not getattr(fence["format"], "remembering", False):

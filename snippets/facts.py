@@ -17,12 +17,9 @@ from snippets.alignment import Alignment, measure_alignment
 from snippets.flag import Flag, measure_flag
 from snippets.gap import Gap, measure_gap
 from snippets.guidance import Guidance, measure_guidance
-from snippets.lab import version
 from snippets.modes import Modes, measure_modes
 from snippets.refusal import Refusal, measure_refusal
 from snippets.tool_surfaces import ToolSurfaces, measure_tool_surfaces
-
-PACKAGES = ("deepagents", "langchain", "langchain-core", "langgraph")
 
 EXPERIMENTS = {  # in article order
     "modes": measure_modes,
@@ -58,14 +55,14 @@ def collect() -> Facts:
     or read their results from the cache when nothing they depend on changed."""
     recorded = cache.load()
     lab.remember(recorded)
-    facts = Facts(versions=versions(), **{name: measure() for name, measure in EXPERIMENTS.items()})
+    facts = Facts(versions=cache.versions(), **{name: measure() for name, measure in EXPERIMENTS.items()})
     if lab.results() != recorded:
         cache.save(lab.results())
     return facts
 
 
 def versions() -> dict[str, str]:
-    return {package: version(package) for package in PACKAGES}
+    return cache.versions()
 
 
 def main() -> None:

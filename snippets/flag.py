@@ -5,11 +5,10 @@ from __future__ import annotations
 import typing
 from dataclasses import dataclass
 
-from deepagents import create_deep_agent
-from langchain_core.messages import HumanMessage
-
 from snippets.lab import ask, build, experiment, expect, internal, source_note, table
-from snippets.scripted import ScriptedModel, StateProbe, delegate, say
+
+# deepagents and langchain are imported where an experiment runs, not here: a build
+# with every result cached never loads them (tests/test_cache.py checks).
 
 FLAG = "_deepagents_forked_context"
 TASK = "summarise the notes"
@@ -61,6 +60,11 @@ def flag_declarers() -> list[type]:
 
 @experiment("flag")
 def measure_flag() -> Flag:
+    from deepagents import create_deep_agent
+    from langchain_core.messages import HumanMessage
+
+    from snippets.scripted import ScriptedModel, StateProbe, delegate, say
+
     probes = {form: StateProbe(form) for form in ("isolated", "fork", "runnable fork")}
     children = {form: ScriptedModel(agent=form, script=[say(f"{form} done")]) for form in probes}
     # The `runnable` form: a deep agent you compiled yourself, handed over as is.

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from deepagents import create_deep_agent
-from langchain_core.messages import ToolMessage
+from typing import TYPE_CHECKING
 
 from snippets.lab import ask, build, experiment, source_note, table
 from snippets.refusal import measure_refusal
-from snippets.scripted import ScriptedModel, delegate, say
+
+if TYPE_CHECKING:
+    from snippets.scripted import ScriptedModel
+
+# deepagents and langchain are imported where an experiment runs, not here: a build
+# with every result cached never loads them (tests/test_cache.py checks).
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,10 @@ class Gap:
 
 def run_chain(form: str) -> tuple[ScriptedModel, ScriptedModel]:
     """parent → fork child → grandchild `gc`; returns (child, grandchild) models."""
+    from deepagents import create_deep_agent
+
+    from snippets.scripted import ScriptedModel, delegate, say
+
     child = ScriptedModel(agent=f"{form} child", script=[delegate("gc", "dig deeper", "k1"), say("child done")])
     grandchild = ScriptedModel(agent="grandchild", script=[say("grandchild dug deeper")])
     gc_spec = {"name": "gc", "description": "grandchild", "model": grandchild}
@@ -53,6 +60,8 @@ def run_chain(form: str) -> tuple[ScriptedModel, ScriptedModel]:
 
 @experiment("gap")
 def measure_gap() -> Gap:
+    from langchain_core.messages import ToolMessage
+
     refusal = measure_refusal().text  # section 4's measurement
     chains = []
     for form in ("declarative", "runnable"):

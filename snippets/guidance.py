@@ -3,26 +3,32 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-from deepagents import create_deep_agent
-from langchain.agents.middleware import AgentMiddleware
-from langchain_core.messages import HumanMessage, ToolMessage
+from typing import TYPE_CHECKING
 
 from snippets.lab import ask, build, experiment, table
-from snippets.scripted import ScriptedModel, delegate, say
+
+if TYPE_CHECKING:
+    from snippets.scripted import ScriptedModel
+
+# deepagents and langchain are imported where an experiment runs, not here: a build
+# with every result cached never loads them (tests/test_cache.py checks).
 
 CODENAME = "BLUE-HERON"
+GATE_REFUSAL = "This agent runs as a sub-agent; it may not delegate. Do the task yourself."
 
 
-class NoDeeperThanThis(AgentMiddleware):
+def no_deeper_than_this():
     """Your own gate for a `runnable` fork: this agent answers, it never delegates."""
+    from langchain.agents.middleware import AgentMiddleware
+    from langchain_core.messages import ToolMessage
 
-    REFUSAL = "This agent runs as a sub-agent; it may not delegate. Do the task yourself."
+    class NoDeeperThanThis(AgentMiddleware):
+        def wrap_tool_call(self, request, handler):
+            if request.tool_call["name"] == "task":
+                return ToolMessage(GATE_REFUSAL, tool_call_id=request.tool_call["id"], status="error")
+            return handler(request)
 
-    def wrap_tool_call(self, request, handler):
-        if request.tool_call["name"] == "task":
-            return ToolMessage(self.REFUSAL, tool_call_id=request.tool_call["id"], status="error")
-        return handler(request)
+    return NoDeeperThanThis()
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,10 @@ class Guidance:
 
 def try_recipe(advice: str, child: ScriptedModel, spec: dict, grandchild: ScriptedModel, *others: ScriptedModel) -> Recipe:
     """Parent delegates to `helper` (spec); `gc` and `others` are every grandchild it could reach."""
+    from langchain_core.messages import HumanMessage, ToolMessage
+
+    from snippets.scripted import ScriptedModel, delegate, say
+
     parent = ScriptedModel(agent="parent", script=[delegate("helper", "finish the report", "p1"), say("report finished")])
     agent, _ = build(parent, [spec, {"name": "gc", "description": "grandchild", "model": grandchild}])
     final = ask(agent, f"The codename is {CODENAME}. Write the report.")
@@ -67,6 +77,10 @@ def try_recipe(advice: str, child: ScriptedModel, spec: dict, grandchild: Script
 
 @experiment("guidance")
 def measure_guidance() -> Guidance:
+    from deepagents import create_deep_agent
+
+    from snippets.scripted import ScriptedModel, delegate, say
+
     def models(first_move: list) -> tuple[ScriptedModel, ScriptedModel]:
         return (ScriptedModel(agent="helper", script=[*first_move, say("report written")]),
                 ScriptedModel(agent="gc", script=[say("grandchild wrote it")]))
@@ -82,7 +96,7 @@ def measure_guidance() -> Guidance:
     # 3. A `runnable` fork guards its own boundary with a gate of your own.
     child, gc = models([delegate("gc", "write it", "h1")])
     own_gc = ScriptedModel(agent="own gc", script=[say("never")])
-    guarded = create_deep_agent(model=child, middleware=[NoDeeperThanThis()],
+    guarded = create_deep_agent(model=child, middleware=[no_deeper_than_this()],
                                 subagents=[{"name": "gc", "description": "grandchild", "model": own_gc}])
     runnable = try_recipe("runnable fork + own gate", child,
                           {"name": "helper", "description": "writer", "mode": "fork", "runnable": guarded}, gc, own_gc)

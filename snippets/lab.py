@@ -7,6 +7,10 @@
   by a fingerprint of the code, so identical code is never measured twice;
 * when it fails, the error names the experiment, and a missing deepagents
   internal names what was looked for.
+
+deepagents and langchain are imported only where an experiment runs (here in
+`build`, and inside the experiments' functions): a build that has every result
+cached never loads them.
 """
 
 from __future__ import annotations
@@ -22,12 +26,12 @@ import tokenize
 import warnings
 from collections.abc import Callable, Sequence
 from types import CodeType
-from typing import Any, TypeVar
-
-from deepagents import create_deep_agent
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from snippets.render import show
-from snippets.scripted import ScriptedModel
+
+if TYPE_CHECKING:
+    from snippets.scripted import ScriptedModel
 
 T = TypeVar("T")
 
@@ -152,6 +156,8 @@ def version(package: str) -> str:
 
 def build(parent: ScriptedModel, subagents: Sequence[dict]) -> tuple[Any, list[str]]:
     """`create_deep_agent` with the warnings it emits while assembling."""
+    from deepagents import create_deep_agent
+
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         agent = create_deep_agent(model=parent, subagents=list(subagents))

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from snippets.lab import ask, build, experiment, table
-from snippets.scripted import ScriptedModel, delegate, say
+
+# deepagents and langchain are imported where an experiment runs, not here: a build
+# with every result cached never loads them (tests/test_cache.py checks).
 
 CANDIDATES = [None, "isolated", "fork", "handoff", "forked", "shared", "inherit"]
 
@@ -37,6 +39,8 @@ class Modes:
 
 def assemble(*specs: dict) -> tuple[str | None, list[str]]:
     """Try to assemble a parent with these sub-agents: (error or None, warnings)."""
+    from snippets.scripted import ScriptedModel
+
     try:
         _, warned = build(ScriptedModel(agent="parent", script=[]), specs)
     except ValueError as error:
@@ -45,6 +49,8 @@ def assemble(*specs: dict) -> tuple[str | None, list[str]]:
 
 
 def try_mode(mode: str | None) -> ModeOutcome:
+    from snippets.scripted import ScriptedModel, delegate, say
+
     spec = {"name": "a1", "description": "helper", "model": ScriptedModel(agent="a1", script=[say("done")])}
     if mode is not None:
         spec["mode"] = mode
@@ -60,6 +66,8 @@ def try_mode(mode: str | None) -> ModeOutcome:
 
 @experiment("modes")
 def measure_modes() -> Modes:
+    from snippets.scripted import ScriptedModel
+
     def child(name: str, **extra: object) -> dict:
         return {"name": name, "description": "helper", "model": ScriptedModel(agent=name, script=[]), **extra}
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from langchain_core.messages import AIMessage, SystemMessage, ToolMessage
-
 from snippets.lab import ask, build, experiment, expect, internal, table
-from snippets.scripted import ScriptedModel, delegate, say
+
+# deepagents and langchain are imported where an experiment runs, not here: a build
+# with every result cached never loads them (tests/test_cache.py checks).
 
 @dataclass(frozen=True)
 class Refusal:
@@ -46,6 +46,10 @@ class Refusal:
 
 @experiment("refusal")
 def measure_refusal() -> Refusal:
+    from langchain_core.messages import AIMessage, SystemMessage, ToolMessage
+
+    from snippets.scripted import ScriptedModel, delegate, say
+
     parent = ScriptedModel(agent="parent", script=[delegate("fk", "write the summary", "p1"), say("parent done")])
     fk = ScriptedModel(agent="fk", script=[
         delegate("iso", "write it for me", "f1"),

@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from snippets.lab import ask, build, experiment, expect, table
-from snippets.scripted import ScriptedModel, delegate, say
+
+if TYPE_CHECKING:
+    from snippets.scripted import ScriptedModel
+
+# deepagents and langchain are imported where an experiment runs, not here: a build
+# with every result cached never loads them (tests/test_cache.py checks).
 
 
 @dataclass(frozen=True)
@@ -43,6 +49,8 @@ def surface(label: str, model: ScriptedModel) -> Surface:
 
 @experiment("tool_surfaces")
 def measure_tool_surfaces() -> ToolSurfaces:
+    from snippets.scripted import ScriptedModel, delegate, say
+
     parent = ScriptedModel(agent="parent", script=[
         delegate("iso", "summarise the notes", "c1"),
         delegate("fk", "summarise the notes", "c2"),

@@ -1,0 +1,54 @@
+"""`make bench` runs, for one round, and prints every figure (timings are not checked here)."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# What each script must print, one figure per line: the figures named in issue 15.
+FIGURES = {
+    "benchmarks/experiments.py": ["import deepagents", "run all experiments once", "peak memory"],
+    "benchmarks/site.py": [
+        "strict build, cold (nothing cached)",
+        "strict build, fully cached",
+        "experiments alone, once",
+        "serve rebuild after a prose edit  ",
+        "serve rebuild after a snippet edit",
+        "serve rebuild after a prose edit, no exec",
+        "peak memory of a cold build",
+        "cached / cold",
+        "cold / (cached + experiments)",
+        "prose rebuild / same without exec blocks",
+    ],
+}
+NUMBER = re.compile(r"\s\d+(\.\d+)?\s")
+
+
+def run(script: str, *arguments: str) -> str:
+    done = subprocess.run([sys.executable, script, *arguments], cwd=ROOT, capture_output=True, text=True,
+                          timeout=600, env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    assert done.returncode == 0, f"{script} failed:\n{done.stderr[-3000:]}"
+    return done.stdout
+
+
+def assert_prints_every_figure(script: str, output: str) -> None:
+    lines = output.splitlines()
+    for figure in FIGURES[script]:
+        line = next((line for line in lines if line.startswith(figure)), None)
+        assert line is not None, f"{script} printed no line for {figure!r}:\n{output}"
+        assert NUMBER.search(line[len(figure):] + " "), f"{script}: no number for {figure!r}: {line!r}"
+        if "/" in figure:  # a ratio: printed with its target
+            assert re.search(r"target <= \d\.\d\d\s+(ok|MISSED)$", line), f"{script}: no target for {line!r}"
+
+
+def test_the_experiments_benchmark_prints_its_figures():
+    assert_prints_every_figure("benchmarks/experiments.py", run("benchmarks/experiments.py"))
+
+
+def test_the_site_benchmark_prints_every_figure_in_one_round():
+    output = run("benchmarks/site.py", "--rounds", "1")
+    assert "rounds: 1" in output
+    assert_prints_every_figure("benchmarks/site.py", output)
