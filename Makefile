@@ -24,7 +24,7 @@ export DISABLE_MKDOCS_2_WARNING := true
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONWARNINGS := ignore::SyntaxWarning
 
-.PHONY: setup serve build facts parity test bench matrix drift clean
+.PHONY: setup serve build facts parity test bench matrix drift mutate clean
 
 # Re-runs only when a lock file changes.
 .venv/.synced: uv.lock pyproject.toml
@@ -81,6 +81,11 @@ matrix: setup
 # The facts that differ under the newest deepagents release (exit 1 if any).
 drift: setup
 	$(RUN) python -m sitegen.drift_watch
+
+# The mutation suite (sitegen/mutate.py): deepagents copied, one behaviour changed at a time, the site
+# built against each; prints what followed, exit 1 if any page still states the old behaviour.
+mutate: setup
+	$(RUN) python -m sitegen.mutate
 
 clean:
 	rm -rf .venv node_modules site site-deepagents-* .cache .pytest_cache
