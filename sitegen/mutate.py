@@ -365,22 +365,32 @@ sys.exit(code)
 """
 
 
-def build_env(scratch: Path | None, extra_env: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment of a build against a scratch deepagents: it first on PYTHONPATH, every cache off."""
+def build_env(scratch: Path | None, extra_env: dict[str, str] | None = None, pycache: Path | None = None) -> dict[str, str]:
+    """The environment of a build against a scratch deepagents: it first on PYTHONPATH, the facts cache off.
+
+    With `pycache`, compiled modules are written there (PYTHONPYCACHEPREFIX), never into `.venv`, so
+    builds after the first skip compiling langchain and friends (each scratch copy has its own
+    paths, so nothing compiled from another deepagents can be reused).
+    """
     env = {**os.environ, "FACTS_CACHE": "0", "SOURCE_DATE_EPOCH": "1764633600", "DISABLE_MKDOCS_2_WARNING": "true",
-           "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore::SyntaxWarning", "PYTHONDONTWRITEBYTECODE": "1"}
+           "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore::SyntaxWarning"}
     if scratch is not None:
         env["PYTHONPATH"] = os.pathsep.join([str(scratch), *filter(None, [os.environ.get("PYTHONPATH")])])
+    if pycache is not None:
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = str(pycache)
     env.update(extra_env or {})
     return env
 
 
 def build_against(patches: Sequence[Patch], out: Path, *, name: str = "patched", project: Path = ROOT,
-                  extra_env: dict[str, str] | None = None, timeout: int = 300) -> Build:
+                  extra_env: dict[str, str] | None = None, pycache: Path | None = None, timeout: int = 300) -> Build:
     """Build both languages strictly against a copy of the installed deepagents with `patches` applied.
 
-    Layout under `out`: `deepagents/` (the patched copy), `site/` (the site; Chinese in `site/zh/`),
-    `report.json` (what the build measured). Raises MutantNoLongerApplies when a patch does not apply.
+    Layout under `out`: `scratch/deepagents/` (the patched copy, first on the build's PYTHONPATH),
+    `site/` (the site; Chinese in `site/zh/`), `report.json` (what the build measured: every claim's
+    live value and the facts, from the build's own process). Raises MutantNoLongerApplies when a
+    patch does not apply. `Build.ok` is whether the strict build passed; `Build.errors()` says why not.
     """
     out.mkdir(parents=True, exist_ok=True)
     scratch = out / "scratch"
@@ -392,7 +402,7 @@ def build_against(patches: Sequence[Patch], out: Path, *, name: str = "patched",
     command = [sys.executable, "-c", _RUNNER, str(report_path),
                "build", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(site_dir)]
     try:
-        result = subprocess.run(command, cwd=project, env=build_env(scratch, extra_env), capture_output=True,
+        result = subprocess.run(command, cwd=project, env=build_env(scratch, extra_env, pycache), capture_output=True,
                                 text=True, timeout=timeout)
         log, code = result.stdout + result.stderr, result.returncode
     except subprocess.TimeoutExpired as error:
@@ -577,7 +587,7 @@ class Verdict:
         return f"| {self.mutant.name} | {self.mutant.section} | {mark} | {self.followed} |"
 
     def report(self) -> str:
-        lines = [self.row(), f"  changes: {self.mutant.changes}"]
+        lines = [self.row(), f"  changes: {self.mutant.changes}" + (f" (build: {self.seconds:.0f} s)" if self.seconds else "")]
         lines += [f"  {line}" for line in self.details]
         return "\n".join(lines)
 
@@ -694,7 +704,7 @@ class Suite:
 def _run_one(mutant: Mutant | None, out: Path) -> Build | Exception:
     try:
         return build_against(mutant.patches if mutant else (), out / (mutant.name if mutant else "baseline"),
-                             name=mutant.name if mutant else "baseline")
+                             name=mutant.name if mutant else "baseline", pycache=out / "pycache")
     except MutantNoLongerApplies as error:
         return error
 
