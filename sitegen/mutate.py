@@ -592,7 +592,10 @@ class Verdict:
         return "\n".join(lines)
 
 
-_PAGE_NAMED = re.compile(r"docs/(?:en|zh)/[\w.-]+\.md|[\w-]+\.md \(generated\)|_File_: `[\w./-]+\.md`")  # how sitegen names pages
+def _pages_named(text: str) -> list[str]:
+    """The site's pages that a build message names (`docs/en/modes.md`, `drift.md (generated)`, `modes.md:12`…)."""
+    names = "|".join(re.escape(page) for page in pages())
+    return list(dict.fromkeys(m.group(0) for m in re.finditer(rf"(?<![\w-])(?:docs/(?:en|zh)/)?(?:{names})\.md\b", text)))
 
 
 def _value(facts: dict | None, live: dict | None, key: str) -> Any:
@@ -633,14 +636,14 @@ def judge(mutant: Mutant, baseline: Build, build: Build | Exception) -> Verdict:
 
     if not build.ok:
         errors = build.errors()
-        named = [match.group(0) for record in errors for match in _PAGE_NAMED.finditer(record)]
+        named = _pages_named("\n".join(errors))
         first = next((r for r in errors if r.startswith("ERROR")), errors[0] if errors else "(empty log)").splitlines()[0]
         details += [f"build log: {_clip(' ⏎ '.join(record.splitlines()), 400)}" for record in errors[:6]]
         if not named:
             problems.append("the strict build failed without naming a page")
             followed = f"build failed, naming no page: {_clip(first)}"
         else:
-            followed = f"strict build failed: {_clip(first, 200)} (names {', '.join(dict.fromkeys(named))})"
+            followed = f"strict build failed: {_clip(first, 200)} (names {', '.join(named)})"
         if problems:
             followed += " — " + "; ".join(problems)
         return Verdict(mutant, not problems, followed, details, seconds=build.seconds)
