@@ -55,7 +55,13 @@ DOCS = ROOT / "docs"
 LANGUAGES = ("en", "zh")
 GENERATED = ("drift", "matrix")  # pages written by sitegen/gen_pages.py: article and live values side by side
 CACHE = ROOT / ".cache" / "mutants"
-PINNED = "0.7.32"  # the release the mutants are written against (pyproject.toml)
+
+
+def deepagents_version() -> str:
+    """The installed deepagents release (the mutants are written against the one pinned in pyproject.toml)."""
+    from importlib.metadata import version
+
+    return version("deepagents")
 
 
 # --------------------------------------------------------------------------- patches and mutants
@@ -112,13 +118,13 @@ def apply_patches(package_parent: Path, patches: Iterable[Patch], name: str = "p
         text = path.read_text(encoding="utf-8") if path.exists() else None
         count = 0 if text is None else text.count(patch.old)
         if count != 1:
-            first_line = patch.old.strip().splitlines()[0] if patch.old.strip() else repr(patch.old)
-            found = "no such file" if text is None else ("no" if count == 0 else f"{count} copies of")
-            msg = (f"mutant {name} no longer applies to deepagents {PINNED}: {patch.file} has {found} "
-                   f"{first_line.strip()!r}" + (" (it must occur exactly once)" if count > 1 else ""))
+            where = f"mutant {name} no longer applies to deepagents {deepagents_version()}: {patch.file}"
             if text is None:
-                msg = f"mutant {name} no longer applies to deepagents {PINNED}: {patch.file} does not exist"
-            raise MutantNoLongerApplies(msg)
+                raise MutantNoLongerApplies(f"{where} does not exist")
+            shown = " ⏎ ".join(line.strip() for line in patch.old.strip().splitlines())
+            shown = shown if len(shown) <= 120 else shown[:119] + "…"
+            found = "no" if count == 0 else f"{count} copies of"
+            raise MutantNoLongerApplies(f"{where} has {found} {shown!r}" + (" (it must occur exactly once)" if count > 1 else ""))
         path.write_text(text.replace(patch.old, patch.new), encoding="utf-8")
 
 
@@ -626,7 +632,8 @@ def judge(mutant: Mutant, baseline: Build, build: Build | Exception) -> Verdict:
     details: list[str] = []
     problems: list[str] = []
     # The declaration itself: every stale phrase must be on today's pages, in the baseline build.
-    missing = {language: [phrase for phrase in phrases if not any(contains(text, phrase) for text in claiming_pages(baseline.site_dir, language).values())]
+    today = {language: claiming_pages(baseline.site_dir, language) for language in mutant.stale}
+    missing = {language: [phrase for phrase in phrases if not any(contains(text, phrase) for text in today[language].values())]
                for language, phrases in mutant.stale.items()}
     for language, phrases in missing.items():
         for phrase in phrases:
