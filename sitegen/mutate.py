@@ -659,7 +659,10 @@ def judge(mutant: Mutant, baseline: Build, build: Build | Exception) -> Verdict:
     expected_changed = [k for k in mutant.expect if _value(build.facts, build.live, k) != _value(baseline.facts, baseline.live, k)]
     for key in mutant.expect:
         before, after = _value(baseline.facts, baseline.live, key), _value(build.facts, build.live, key)
-        details.append(f"fact {key}: {_short(before)} -> {_short(after)}" + ("" if before != after else "  (unchanged)"))
+        note = "  (unchanged)" if before == after else ""
+        if isinstance(before, list) and isinstance(after, list) and before != after:
+            note = f"  (added {[v for v in after if v not in before]}, removed {[v for v in before if v not in after]})"
+        details.append(f"fact {key}: {_short(before)} -> {_short(after)}{note}")
     if not expected_changed:
         problems.append(f"no expected fact changed ({', '.join(mutant.expect)})")
     remaining = stale_phrases(build.site_dir, {lang: [p for p in phrases if p not in missing.get(lang, [])]
