@@ -332,6 +332,9 @@ class Build:
     deepagents: str | None = None  # the deepagents the build imported
     seconds: float = 0.0
 
+    def __repr__(self) -> str:  # short, for assertion messages
+        return f"Build(ok={self.ok}, site_dir={str(self.site_dir)!r})"
+
     def errors(self) -> list[str]:
         """What failed: each warning or error of the log with its continuation lines, or the log's tail."""
         records: list[list[str]] = []
@@ -587,6 +590,9 @@ class Verdict:
     details: list[str]  # what changed, sentence by sentence
     remaining: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # stale phrases left, per language
     seconds: float = 0.0
+
+    def __repr__(self) -> str:  # short, for assertion messages
+        return f"Verdict({self.mutant.name}, caught={self.caught})"
 
     def row(self) -> str:
         mark = "caught" if self.caught else "NOT CAUGHT"
