@@ -32,7 +32,6 @@ reads a page as a reader sees it.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import difflib
 import html
 import json
