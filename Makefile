@@ -25,7 +25,7 @@ export DISABLE_MKDOCS_2_WARNING := true
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONWARNINGS := ignore::SyntaxWarning
 
-.PHONY: setup serve build facts parity test bench matrix drift clean
+.PHONY: setup serve build facts parity test bench matrix drift mutate clean
 
 # Re-runs only when a lock file changes. --compile-bytecode: a build never recompiles
 # the dependencies, even where PYTHONDONTWRITEBYTECODE is set.
@@ -84,6 +84,11 @@ matrix: setup
 # Markdown; the weekly workflow gets it as its job summary ($GITHUB_STEP_SUMMARY).
 drift: setup
 	$(RUN) python -m sitegen.drift_watch
+
+# The mutation suite (sitegen/mutate.py): deepagents copied, one behaviour changed at a time, the site
+# built against each; prints what followed, exit 1 if any page still states the old behaviour.
+mutate: setup
+	$(RUN) python -m sitegen.mutate
 
 clean:
 	rm -rf .venv node_modules site site-deepagents-* .cache .pytest_cache
