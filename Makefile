@@ -64,7 +64,7 @@ build: setup
 	$(RUN) mkdocs build --strict -d $(SITE_DIR)
 
 facts: setup
-	$(RUN) python -m snippets.facts
+	$(RUN) python -m sitegen.tables
 
 test: setup /usr/bin/chromium
 	$(RUN) pytest

@@ -21,6 +21,7 @@ from pathlib import Path
 from snippets.article import CLAIMS, live_row
 
 from sitegen import pages_showing, sentences_bound_to
+from sitegen.strings import STRINGS, word
 from sitegen.matrix import measure, releases
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,7 +40,7 @@ def changes(pinned: dict, newest: dict) -> list[str]:
         before, after = pinned["facts"].get(claim.id), newest.get("facts", {}).get(claim.id)
         if before != after:
             pages = ", ".join(f"`{page.relative_to(ROOT)}`" for page in pages_showing(claim.section))
-            entries.append(f"- {claim.id} ({claim.section}): {claim.en} / {claim.zh}\n"
+            entries.append(f"- {claim.id} ({claim.section}): {' / '.join(word(p.stem, f'claims.{claim.id}') for p in sorted(STRINGS.glob('*.yml')))}\n"
                            f"  - pinned: {code(before)}\n"
                            f"  - newest: {code(after)}\n"
                            f"  - pages: {pages or '(no page includes this experiment)'}\n"

@@ -3,7 +3,7 @@
 * One command, both languages: building or serving the English site also
   builds the Chinese site (mkdocs.zh.yml) into its `zh/` folder, in the same
   process, so both read the same facts and `mkdocs serve` shows both.
-* Tables print their labels in the site's language (`snippets.lab.set_language`).
+* Tables and diagrams are printed by page macros (sitegen/macros.py), in the site's language.
 * A failing exec block's warning names the page and line as well as the block
   id, so `mkdocs build --strict` says where to look.
 * Every page gets the versions it was generated with (the version stamp).
@@ -30,6 +30,7 @@ import html
 import logging
 import re
 import shutil
+import warnings
 from pathlib import Path
 
 from mkdocs.commands.build import build
@@ -39,7 +40,7 @@ from sitegen import live_facts, rendered_blocks, reload_edited_snippets, serving
 
 reload_edited_snippets()  # before importing snippets: a serve rebuild must see edited code
 
-from snippets import cache, lab  # noqa: E402
+from snippets import cache  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 VENDORED = {  # node_modules file -> name under assets/javascripts/ (package.json pins them)
@@ -48,7 +49,7 @@ VENDORED = {  # node_modules file -> name under assets/javascripts/ (package.jso
 }
 CHINESE_CONFIG = ROOT / "mkdocs.zh.yml"
 
-_current = {"page": "?", "path": None}  # the page being rendered, for messages
+_current = {"page": "?", "path": None, "language": None}  # the page being rendered, for messages
 _failed_blocks = {"count": 0}  # failed exec blocks so far in this build
 _serve_log = logging.getLogger("sitegen.serve")  # outside "mkdocs": not in the strict count
 _parked_code: dict[str, str] = {}  # placeholder -> highlighted code, between content and writing
@@ -83,7 +84,7 @@ def _remembering(render):
     """Wrap markdown-exec's fence formatter: same block, same inputs, same HTML."""
 
     def format(source, language, css_class, options, md, **kwargs):  # noqa: A001 - superfences' name
-        inputs = (lab.current_language(), language, source, repr(sorted(options.items())))
+        inputs = (_current["language"], language, source, repr(sorted(options.items())))
         key = (cache.fingerprint(), *inputs)  # an edited snippet under `mkdocs serve` gets a new key
         if key not in rendered_blocks:
             stored = cache.load_block(inputs)
@@ -121,6 +122,9 @@ def on_startup(command, dirty, **kwargs):
 
 
 def on_config(config, **kwargs):
+    # The scenarios on the pages attach fork sub-agents, and deepagents warns that the
+    # feature is in beta each time; the modes page measures and shows that warning.
+    warnings.filterwarnings("ignore", message=r"The feature `forked subagents` is in beta")
     for name in list(logging.root.manager.loggerDict):
         if "markdown_exec" in name:  # the loggers markdown-exec reports failed blocks on
             logger = logging.getLogger(name)
@@ -134,7 +138,7 @@ def on_config(config, **kwargs):
 
 
 def on_pre_build(config, **kwargs):
-    lab.set_language(site_language(config))
+    _current["language"] = site_language(config)  # part of a rendered block's cache key
 
 
 def _where(page) -> str:
@@ -177,7 +181,6 @@ def on_post_page(output, page, config, **kwargs):
 
 
 def on_post_build(config, **kwargs):
-    lab.set_language("en")
     for source, name in VENDORED.items():
         if not source.exists():
             msg = f"{source.relative_to(ROOT)} is missing: run `make setup` (it runs `npm ci`); the site loads no CDN"

@@ -16,6 +16,7 @@ snippets/article.py, by id, in one of two shapes a writer sees in the page:
 live value is true it prints the sentence; once it is not, the strict build
 stops, naming the page and line, the sentence, the claim and its experiment.
 
+`{{ table("refusal") }}` is a section's live table, `{{ delegation_paths() }}` a diagram, and
 `{{ changes("refusal") }}` is the callout listing what differs from the
 article, and why (sitegen/verdicts.py).
 """
@@ -25,38 +26,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from snippets.article import ARTICLE, CLAIMS, Claim
-from snippets.render import code, quote, show
+from snippets.article import ARTICLE_TITLE, CLAIMS, Claim
 
-from sitegen import live_facts
+from sitegen import diagrams, live_facts, tables
+from sitegen.render import code, quote, show
+from sitegen.strings import word
 from sitegen.verdicts import matrix_rows, verdict
 
 ROOT = Path(__file__).resolve().parent.parent
 BY_ID = {claim.id: claim for claim in CLAIMS}
-
-WORDS = {
-    "en": {
-        "title": "Changed since the article",
-        "intro": "The article measured an older deepagents; these of its claims read differently under deepagents {version}:",
-        "article": "the article saw",
-        "live": "live",
-        "changed": "deepagents changed this in release {since}",
-        "never held": "no measured release ({first}–{last}) behaves as the article says: the article's wording, not a deepagents change",
-        "setup": "depends on setup: {setup}",
-        "installed differs": "the installed deepagents differs from release {version} as the version matrix measured it",
-    },
-    "zh": {
-        "title": "与原文不同之处",
-        "intro": "原文测的是更早的 deepagents；在 deepagents {version} 下，下面这些论断已不是原文说的样子：",
-        "article": "原文看到",
-        "live": "实测",
-        "changed": "deepagents 在 {since} 版改了这一点",
-        "never held": "测过的版本（{first}–{last}）没有一个像原文说的那样：是原文的说法不准，不是 deepagents 变了",
-        "setup": "取决于实验设置：{setup}",
-        "installed differs": "当前安装的 deepagents 和版本矩阵里测到的 {version} 版不一样",
-    },
-}
-
 
 class StaleSentence(RuntimeError):
     """A guarded sentence whose claim no longer holds under the installed deepagents."""
@@ -66,9 +44,9 @@ def reason(claim: Claim, facts, rows: dict, language: str) -> str:
     """Why `claim` reads differently today, in `language` (see sitegen/verdicts.py)."""
     found = verdict(claim, facts, rows)
     first, last = found.measured or ("", "")
-    return WORDS[language][found.kind].format(
+    return word(language, f"callout.{found.kind}").format(
         since=found.since, first=first, last=last, version=facts.versions["deepagents"],
-        setup=(claim.setup or {}).get(language, ""))
+        setup=word(language, f"setup.{claim.id}") if claim.setup else "")
 
 
 def define_env(env) -> None:
@@ -77,7 +55,8 @@ def define_env(env) -> None:
     env.variables["facts"] = facts
     env.variables["versions"] = facts.versions
     env.variables["claims"] = CLAIMS
-    env.variables["article"] = ARTICLE
+    env.variables["article_title"] = ARTICLE_TITLE
+    language = env.conf["theme"]["language"]  # each language's site has its own macros environment
     env.filter(code)
     env.filter(quote)
     env.filter(show)
@@ -109,10 +88,30 @@ def define_env(env) -> None:
         line = _line_of(env, f'guard("{claim_id}")')
         msg = (f"{_page(env)}:{line}: this sentence is no longer true under deepagents "
                f"{facts.versions['deepagents']}:\n    {' '.join(sentence.split())}\n"
-               f"  it is guarded by claim {claim_id!r} ({claim.en}), measured by experiment "
+               f"  it is guarded by claim {claim_id!r} ({word('en', f'claims.{claim_id}')}), measured by experiment "
                f"{claim.section!r} (snippets/{claim.section}.py), whose live value is now {claim.live(facts)!r}.\n"
                f"  Rewrite the sentence, or give it its other form with {{% if live({claim_id!r}) %}}.")
         raise StaleSentence(msg)
+
+    @env.macro
+    def words(key: str) -> str:
+        """A phrase of the site's strings in the page's language (sitegen/strings/<language>.yml)."""
+        return word(language, key)
+
+    @env.macro
+    def table(section: str) -> str:
+        """The live table of a section (sitegen/tables.py), labelled in the page's language."""
+        if section == "choosing":
+            return tables.choosing(facts, language)
+        return tables.TABLES[section](getattr(facts, section), language)
+
+    @env.macro
+    def delegation_paths() -> str:
+        return diagrams.delegation_paths(facts, language)
+
+    @env.macro
+    def parent_graph() -> str:
+        return diagrams.parent_graph(facts)
 
     @env.macro
     def changes(section: str) -> str:
@@ -120,15 +119,11 @@ def define_env(env) -> None:
         different = [claim for claim in CLAIMS if claim.section == section and claim.live(facts) != claim.article]
         if not different:
             return ""
-        language = env.conf["theme"]["language"]
-        words = WORDS[language]
-        lines = [f'!!! warning "{words["title"]}"', "", "    " + words["intro"].format(version=facts.versions["deepagents"]), ""]
+        say = lambda key: word(language, f"callout.{key}")  # noqa: E731
+        lines = [f'!!! warning "{say("title")}"', "", "    " + say("intro").format(version=facts.versions["deepagents"]), ""]
         for claim in different:
-            statement = claim.zh if language == "zh" else claim.en
-            separator = "：" if language == "zh" else ": "
-            comma = "，" if language == "zh" else ", "
-            lines.append(f"    - {statement}{separator}{words['article']} {show(claim.article)}{comma}"
-                         f"{words['live']} {show(claim.live(facts))}{separator}{reason(claim, facts, rows, language)}")
+            lines.append(f"    - {word(language, f'claims.{claim.id}')}{say('colon')}{say('article')} {show(claim.article)}"
+                         f"{say('comma')}{say('live')} {show(claim.live(facts))}{say('colon')}{reason(claim, facts, rows, language)}")
         return "\n".join(lines) + "\n"
 
 

@@ -436,12 +436,10 @@ def page_path(site_dir: Path, language: str, page: str) -> Path:
 
 
 def callout_titles() -> set[str]:
-    """Titles of the callouts that quote the article's old values (sitegen/macros.py)."""
-    try:
-        from sitegen.macros import WORDS
-    except Exception:  # noqa: BLE001 - the module needs deepagents; the titles are a fallback
-        return {"Changed since the article", "与原文不同之处"}
-    return {words["title"] for words in WORDS.values()}
+    """Titles of the callouts that quote the article's old values, in every language (sitegen/strings)."""
+    from sitegen.strings import STRINGS, word
+
+    return {word(path.stem, "callout.title") for path in STRINGS.glob("*.yml")}
 
 
 _BLOCKS = {"p", "li", "td", "th", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "div", "br",

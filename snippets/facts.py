@@ -4,7 +4,7 @@
     >>> collect().refusal.length
 
 Pages, prose variables, generated pages and tests all read `collect()`.
-Run `python -m snippets.facts` to print every table.
+`python -m sitegen.tables` (make facts) prints every table.
 """
 
 from __future__ import annotations
@@ -13,18 +13,18 @@ import functools
 from dataclasses import dataclass
 
 from snippets import cache, lab
-from snippets.alignment import Alignment, measure_alignment
 from snippets.flag import Flag, measure_flag
 from snippets.gap import Gap, measure_gap
 from snippets.guidance import Guidance, measure_guidance
 from snippets.modes import Modes, measure_modes
 from snippets.refusal import Refusal, measure_refusal
 from snippets.tool_surfaces import ToolSurfaces, measure_tool_surfaces
+from snippets.why_kept import WhyKept, measure_why_kept
 
 EXPERIMENTS = {  # in article order
     "modes": measure_modes,
     "tool_surfaces": measure_tool_surfaces,
-    "alignment": measure_alignment,
+    "why_kept": measure_why_kept,
     "refusal": measure_refusal,
     "flag": measure_flag,
     "gap": measure_gap,
@@ -37,7 +37,7 @@ class Facts:
     versions: dict[str, str]
     modes: Modes
     tool_surfaces: ToolSurfaces
-    alignment: Alignment
+    why_kept: WhyKept
     refusal: Refusal
     flag: Flag
     gap: Gap
@@ -63,14 +63,3 @@ def collect() -> Facts:
 
 def versions() -> dict[str, str]:
     return cache.versions()
-
-
-def main() -> None:
-    facts = collect()
-    print(" · ".join(f"{p} {v}" for p, v in facts.versions.items()))
-    for name, section in facts.sections.items():
-        print(f"\n## {name}\n\n{section.table()}")
-
-
-if __name__ == "__main__":
-    main()

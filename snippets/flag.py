@@ -5,13 +5,12 @@ from __future__ import annotations
 import typing
 from dataclasses import dataclass
 
-from snippets.lab import ask, build, experiment, expect, internal, source_note, table
+from snippets.lab import experiment, expect, internal, source_note
 
 # deepagents and langchain are imported where an experiment runs, not here: a build
 # with every result cached never loads them (tests/test_cache.py checks).
 
 FLAG = "_deepagents_forked_context"
-TASK = "summarise the notes"
 
 
 @dataclass(frozen=True)
@@ -36,9 +35,6 @@ class Flag:
     def child(self, form: str) -> ChildState:
         return next(c for c in self.children if c.form == form)
 
-    def table(self) -> str:
-        return table(["child", "state keys at its first model call", "flag"],
-                     [[c.form, c.keys, c.flag] for c in self.children])
 
 
 def declared_flag() -> tuple[bool, bool]:
@@ -60,37 +56,46 @@ def flag_declarers() -> list[type]:
 
 @experiment("flag")
 def measure_flag() -> Flag:
+    # --8<-- [start:scenario]
     from deepagents import create_deep_agent
-    from langchain_core.messages import HumanMessage
 
     from snippets.scripted import ScriptedModel, StateProbe, delegate, say
 
+    # A StateProbe middleware records an agent's state each time its model is called.
     probes = {form: StateProbe(form) for form in ("isolated", "fork", "runnable fork")}
-    children = {form: ScriptedModel(agent=form, script=[say(f"{form} done")]) for form in probes}
+    models = {form: ScriptedModel(agent=form, script=[say(f"{form} done")]) for form in probes}
     # The `runnable` form: a deep agent you compiled yourself, handed over as is.
-    compiled = create_deep_agent(model=children["runnable fork"], middleware=[probes["runnable fork"]])
+    compiled = create_deep_agent(model=models["runnable fork"], middleware=[probes["runnable fork"]])
+    task = "summarise the notes"
     parent = ScriptedModel(agent="parent", script=[
-        delegate("iso", TASK, "c1"), delegate("fk", TASK, "c2"), delegate("cfk", TASK, "c3"), say("done"),
+        delegate("iso", task, "c1"), delegate("fk", task, "c2"), delegate("cfk", task, "c3"), say("done"),
     ])
-    agent, _ = build(parent, [
-        {"name": "iso", "description": "isolated helper", "model": children["isolated"], "middleware": [probes["isolated"]]},
-        {"name": "fk", "description": "forked helper", "mode": "fork", "model": children["fork"], "middleware": [probes["fork"]]},
+    agent = create_deep_agent(model=parent, subagents=[
+        {"name": "iso", "description": "isolated helper", "model": models["isolated"], "middleware": [probes["isolated"]]},
+        {"name": "fk", "description": "forked helper", "mode": "fork", "model": models["fork"], "middleware": [probes["fork"]]},
         {"name": "cfk", "description": "compiled fork", "mode": "fork", "runnable": compiled},
     ])
-    final = ask(agent, "summarise the notes three ways")
+    final = agent.invoke({"messages": [{"role": "user", "content": "summarise the notes three ways"}]})
 
-    first_human = [m for m in children["fork"].calls[0] if isinstance(m, HumanMessage)][-1].text
-    expect(first_human.endswith(TASK), needed_by="flag", looked_for="the task text at the end of the fork child's first message")
-    line = next((ln for ln in parent.tool_description("task").splitlines() if ln.startswith("- fk: forked helper")), None)
-    expect(line is not None, needed_by="flag", looked_for="the line '- fk: forked helper…' in the parent's task description")
+    for form, probe in probes.items():
+        print(f"{form}: {sorted(probe.first)}")  # state keys at the child's first model call
+    # --8<-- [end:scenario]
+    from langchain_core.messages import HumanMessage
+
+    first_human = [m for m in models["fork"].calls[0] if isinstance(m, HumanMessage)][-1].text
+    expect(first_human.endswith(task), needed_by="flag", looked_for="the task text at the end of the fork child's first message")
+    listing = parent.tool_description("task")
+    start, end = listing.find("- fk: forked helper"), listing.find("\n- cfk: compiled fork")
+    expect(0 <= start < end, needed_by="flag",
+           looked_for="the line '- fk: forked helper…' before '- cfk: compiled fork…' in the parent's task description")
     kept_on_input, kept_on_output = declared_flag()
     return Flag(
         children=[ChildState(form, sorted(p.first), p.first.get(FLAG)) for form, p in probes.items()],
         kept_on_input=kept_on_input,
         kept_on_output=kept_on_output,
         reaches_parent=FLAG in final,
-        preamble=first_human[: -len(TASK)],
-        suffix=line.removeprefix("- fk: forked helper"),
+        preamble=first_human[: -len(task)],
+        suffix=listing[start + len("- fk: forked helper"): end],  # may hold any text, newlines included
         declared_by=[cls.__name__ for cls in flag_declarers()],
         declarer_doc=next(((cls.__doc__ or "").strip().splitlines()[0] for cls in flag_declarers() if cls.__doc__), None),
         why_declared=source_note("deepagents.middleware.subagents", "declared schema"),

@@ -3,13 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from snippets.lab import ask, build, experiment, source_note, table
+from snippets.lab import experiment, source_note
 from snippets.refusal import measure_refusal
 
-if TYPE_CHECKING:
-    from snippets.scripted import ScriptedModel
 
 # deepagents and langchain are imported where an experiment runs, not here: a build
 # with every result cached never loads them (tests/test_cache.py checks).
@@ -31,41 +28,52 @@ class Gap:
     def chain(self, form: str) -> Chain:
         return next(c for c in self.chains if c.form == form)
 
-    def table(self) -> str:
-        return table(["fork form", "child's `task` call returned", "grandchild ran", "refused"],
-                     [[c.form, c.child_got, c.grandchild_ran, c.refused] for c in self.chains])
 
 
-def run_chain(form: str) -> tuple[ScriptedModel, ScriptedModel]:
-    """parent → fork child → grandchild `gc`; returns (child, grandchild) models."""
+def declarative_chain():
+    """parent → declarative fork child → grandchild `gc`; returns (child, grandchild) models."""
     from deepagents import create_deep_agent
 
     from snippets.scripted import ScriptedModel, delegate, say
 
-    child = ScriptedModel(agent=f"{form} child", script=[delegate("gc", "dig deeper", "k1"), say("child done")])
+    child = ScriptedModel(agent="declarative child", script=[delegate("gc", "dig deeper", "k1"), say("child done")])
     grandchild = ScriptedModel(agent="grandchild", script=[say("grandchild dug deeper")])
-    gc_spec = {"name": "gc", "description": "grandchild", "model": grandchild}
-    if form == "runnable":
-        # Your own compiled deep agent, with its own sub-agent `gc` behind its own `task`.
-        compiled = create_deep_agent(model=child, subagents=[gc_spec])
-        specs = [{"name": "fk", "description": "fork", "mode": "fork", "runnable": compiled}]
-    else:
-        # The declarative fork shares the parent's `task`, which also knows `gc`.
-        specs = [{"name": "fk", "description": "fork", "mode": "fork", "model": child}, gc_spec]
     parent = ScriptedModel(agent="parent", script=[delegate("fk", "go deeper", "p1"), say("parent done")])
-    agent, _ = build(parent, specs)
-    ask(agent, "go as deep as you can")
+    # The declarative fork shares the parent's `task`, which also knows `gc`.
+    agent = create_deep_agent(model=parent, subagents=[
+        {"name": "fk", "description": "fork", "mode": "fork", "model": child},
+        {"name": "gc", "description": "grandchild", "model": grandchild},
+    ])
+    agent.invoke({"messages": [{"role": "user", "content": "go as deep as you can"}]})
     return child, grandchild
 
 
 @experiment("gap")
 def measure_gap() -> Gap:
+    # --8<-- [start:scenario]
+    from deepagents import create_deep_agent
+
+    from snippets.scripted import ScriptedModel, delegate, say
+
+    # Your own compiled deep agent, with its own sub-agent `gc` behind its own `task` ...
+    child = ScriptedModel(agent="runnable child", script=[delegate("gc", "dig deeper", "k1"), say("child done")])
+    grandchild = ScriptedModel(agent="grandchild", script=[say("grandchild dug deeper")])
+    my_agent = create_deep_agent(model=child, subagents=[{"name": "gc", "description": "grandchild", "model": grandchild}])
+
+    # ... handed to the parent as a fork in the `runnable` form.
+    parent = ScriptedModel(agent="parent", script=[delegate("fk", "go deeper", "p1"), say("parent done")])
+    agent = create_deep_agent(model=parent, subagents=[
+        {"name": "fk", "description": "fork", "mode": "fork", "runnable": my_agent},
+    ])
+    agent.invoke({"messages": [{"role": "user", "content": "go as deep as you can"}]})
+    print("grandchild ran:", bool(grandchild.calls))
+    # --8<-- [end:scenario]
     from langchain_core.messages import ToolMessage
 
-    refusal = measure_refusal().text  # section 4's measurement
+    refusal = measure_refusal()  # section 4's measurement
     chains = []
-    for form in ("declarative", "runnable"):
-        child, grandchild = run_chain(form)
-        got = next(m for m in child.calls[-1] if isinstance(m, ToolMessage)).text
-        chains.append(Chain(form, got, grandchild_ran=bool(grandchild.calls), refused=got == refusal))
+    for form, (kid, grandkid) in (("declarative", declarative_chain()), ("runnable", (child, grandchild))):
+        got = next(m for m in kid.calls[-1] if isinstance(m, ToolMessage)).text
+        refused = refusal.matches_source and got == refusal.text
+        chains.append(Chain(form, got, grandchild_ran=bool(grandkid.calls), refused=refused))
     return Gap(chains, why_no_flag=source_note("deepagents.middleware.subagents", "opaque"))

@@ -3,32 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from snippets.lab import ask, build, experiment, table
+from snippets.lab import experiment
 
-if TYPE_CHECKING:
-    from snippets.scripted import ScriptedModel
 
 # deepagents and langchain are imported where an experiment runs, not here: a build
 # with every result cached never loads them (tests/test_cache.py checks).
 
 CODENAME = "BLUE-HERON"
-GATE_REFUSAL = "This agent runs as a sub-agent; it may not delegate. Do the task yourself."
-
-
-def no_deeper_than_this():
-    """Your own gate for a `runnable` fork: this agent answers, it never delegates."""
-    from langchain.agents.middleware import AgentMiddleware
-    from langchain_core.messages import ToolMessage
-
-    class NoDeeperThanThis(AgentMiddleware):
-        def wrap_tool_call(self, request, handler):
-            if request.tool_call["name"] == "task":
-                return ToolMessage(GATE_REFUSAL, tool_call_id=request.tool_call["id"], status="error")
-            return handler(request)
-
-    return NoDeeperThanThis()
 
 
 @dataclass(frozen=True)
@@ -48,40 +30,40 @@ class Guidance:
     def recipe(self, advice: str) -> Recipe:
         return next(r for r in self.recipes if r.advice == advice)
 
-    def table(self) -> str:
-        header = ["recipe", "child has `task`", "child saw the parent's conversation", "child's `task` call returned", "grandchild ran"]
-        return table(header, [[r.advice, r.child_has_task, r.child_saw_parent_conversation, r.child_task_result, r.grandchild_ran]
-                              for r in self.recipes])
 
 
-def try_recipe(advice: str, child: ScriptedModel, spec: dict, grandchild: ScriptedModel, *others: ScriptedModel) -> Recipe:
-    """Parent delegates to `helper` (spec); `gc` and `others` are every grandchild it could reach."""
-    from langchain_core.messages import HumanMessage, ToolMessage
+def try_recipe(advice: str, child, spec: dict, grandchild) -> Recipe:
+    """The parent delegates to `helper` (spec), next to a plain sub-agent `gc` it could reach."""
+    from deepagents import create_deep_agent
 
     from snippets.scripted import ScriptedModel, delegate, say
 
     parent = ScriptedModel(agent="parent", script=[delegate("helper", "finish the report", "p1"), say("report finished")])
-    agent, _ = build(parent, [spec, {"name": "gc", "description": "grandchild", "model": grandchild}])
-    final = ask(agent, f"The codename is {CODENAME}. Write the report.")
-    first = child.calls[0]
+    agent = create_deep_agent(model=parent, subagents=[spec, {"name": "gc", "description": "grandchild", "model": grandchild}])
+    final = agent.invoke({"messages": [{"role": "user", "content": f"The codename is {CODENAME}. Write the report."}]})
+    return read_recipe(advice, child, final, grandchild)
+
+
+def read_recipe(advice: str, child, final: dict, *grandchildren) -> Recipe:
+    """What a recipe's child was given and saw, and whether any grandchild ran."""
+    from langchain_core.messages import HumanMessage, ToolMessage
+
     task_results = [m.text for m in child.calls[-1] if isinstance(m, ToolMessage)]
     return Recipe(
         advice=advice,
         child_has_task="task" in child.tool_names,
-        child_saw_parent_conversation=any(CODENAME in m.text for m in first if isinstance(m, HumanMessage)),
+        child_saw_parent_conversation=any(CODENAME in m.text for m in child.calls[0] if isinstance(m, HumanMessage)),
         child_task_result=task_results[0] if task_results else None,
-        grandchild_ran=any(g.calls for g in (grandchild, *others)),
+        grandchild_ran=any(g.calls for g in grandchildren),
         parent_answer=final["messages"][-1].text,
     )
 
 
 @experiment("guidance")
 def measure_guidance() -> Guidance:
-    from deepagents import create_deep_agent
-
     from snippets.scripted import ScriptedModel, delegate, say
 
-    def models(first_move: list) -> tuple[ScriptedModel, ScriptedModel]:
+    def models(first_move: list):
         return (ScriptedModel(agent="helper", script=[*first_move, say("report written")]),
                 ScriptedModel(agent="gc", script=[say("grandchild wrote it")]))
 
@@ -94,10 +76,24 @@ def measure_guidance() -> Guidance:
     fork = try_recipe("declarative fork", child, {"name": "helper", "description": "writer", "mode": "fork", "model": child}, gc)
 
     # 3. A `runnable` fork guards its own boundary with a gate of your own.
-    child, gc = models([delegate("gc", "write it", "h1")])
+    # --8<-- [start:scenario]
+    from deepagents import create_deep_agent
+
+    from snippets.depth_guard import NoDeeperThanThis
+    from snippets.scripted import ScriptedModel, delegate, say
+
+    # Your own agent may call `task`; NoDeeperThanThis answers the call with a refusal.
+    helper = ScriptedModel(agent="helper", script=[delegate("gc", "write it", "h1"), say("report written")])
     own_gc = ScriptedModel(agent="own gc", script=[say("never")])
-    guarded = create_deep_agent(model=child, middleware=[no_deeper_than_this()],
+    guarded = create_deep_agent(model=helper, middleware=[NoDeeperThanThis()],
                                 subagents=[{"name": "gc", "description": "grandchild", "model": own_gc}])
-    runnable = try_recipe("runnable fork + own gate", child,
-                          {"name": "helper", "description": "writer", "mode": "fork", "runnable": guarded}, gc, own_gc)
+
+    parent = ScriptedModel(agent="parent", script=[delegate("helper", "finish the report", "p1"), say("report finished")])
+    agent = create_deep_agent(model=parent, subagents=[
+        {"name": "helper", "description": "writer", "mode": "fork", "runnable": guarded},
+    ])
+    final = agent.invoke({"messages": [{"role": "user", "content": "The codename is BLUE-HERON. Write the report."}]})
+    print("grandchild ran:", bool(own_gc.calls))
+    # --8<-- [end:scenario]
+    runnable = read_recipe("runnable fork + own gate", helper, final, own_gc)
     return Guidance([isolated, fork, runnable])

@@ -16,6 +16,7 @@ cached never loads them.
 from __future__ import annotations
 
 import ast
+import contextlib
 import functools
 import hashlib
 import importlib
@@ -27,8 +28,6 @@ import warnings
 from collections.abc import Callable, Sequence
 from types import CodeType
 from typing import TYPE_CHECKING, Any, TypeVar
-
-from snippets.render import show
 
 if TYPE_CHECKING:
     from snippets.scripted import ScriptedModel
@@ -70,7 +69,11 @@ def experiment(name: str) -> Callable[[Callable[[], T]], Callable[[], T]]:
             if key not in _results:
                 runs[name] = runs.get(name, 0) + 1
                 try:
-                    _results[key] = measure()
+                    # What a scenario prints, and the warnings it raises, are for its page and its
+                    # reader; an experiment that measures a warning records it itself (modes).
+                    # (record=True, not "ignore": langchain adds its own filter when first imported)
+                    with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings(record=True):
+                        _results[key] = measure()
                 except ExperimentFailed:
                     raise
                 except Exception as error:
@@ -167,36 +170,3 @@ def build(parent: ScriptedModel, subagents: Sequence[dict]) -> tuple[Any, list[s
 def ask(agent: Any, text: str) -> dict[str, Any]:
     """One user turn; returns the final state."""
     return agent.invoke({"messages": [{"role": "user", "content": text}]})
-
-
-_language = "en"
-
-
-def set_language(language: str) -> None:
-    """Tables print their labels in this language ("en" or "zh"); the site sets it per page."""
-    global _language
-    _language = language
-
-
-def current_language() -> str:
-    return _language
-
-
-def label(text: str) -> str:
-    """A table label in the current language; code (`...`) is never translated."""
-    if _language == "en" or re.fullmatch(r"`[^`]+`", text):
-        return text
-    from snippets.glossary import ZH
-
-    if text not in ZH:
-        msg = f"no Chinese for the table label {text!r}: add it to snippets/glossary.py"
-        raise KeyError(msg)
-    return ZH[text]
-
-
-def table(header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    """A Markdown table: the first column holds labels, the rest measured values."""
-    lines = ["| " + " | ".join(label(h) for h in header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join([label(row[0]), *(show(v) for v in row[1:])]) + " |"
-              for row in rows]
-    return "\n".join(lines)

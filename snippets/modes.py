@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import ask, build, experiment, table
+from snippets.lab import ask, build, experiment
 
 # deepagents and langchain are imported where an experiment runs, not here: a build
 # with every result cached never loads them (tests/test_cache.py checks).
@@ -32,9 +32,6 @@ class Modes:
     def outcome(self, mode: str | None) -> ModeOutcome:
         return next(o for o in self.outcomes if o.mode == mode)
 
-    def table(self) -> str:
-        rows = [[f"`{o.mode}`" if o.mode else "(omitted)", o.accepted, o.error, o.child_tools and len(o.child_tools)] for o in self.outcomes]
-        return table(["`mode`", "accepted", "error", "child's tools"], rows)
 
 
 def assemble(*specs: dict) -> tuple[str | None, list[str]]:
@@ -66,7 +63,21 @@ def try_mode(mode: str | None) -> ModeOutcome:
 
 @experiment("modes")
 def measure_modes() -> Modes:
-    from snippets.scripted import ScriptedModel
+    # --8<-- [start:scenario]
+    from deepagents import create_deep_agent
+
+    from snippets.scripted import ScriptedModel, say
+
+    parent = ScriptedModel(agent="parent", script=[])
+    for mode in ("isolated", "fork", "forked"):
+        helper = ScriptedModel(agent="a1", script=[say("done")])
+        spec = {"name": "a1", "description": "helper", "mode": mode, "model": helper}
+        try:
+            create_deep_agent(model=parent, subagents=[spec])  # the check runs here, before any model call
+            print(f"{mode}: accepted")
+        except ValueError as error:
+            print(f"{mode}: {error}")
+    # --8<-- [end:scenario]
 
     def child(name: str, **extra: object) -> dict:
         return {"name": name, "description": "helper", "model": ScriptedModel(agent=name, script=[]), **extra}

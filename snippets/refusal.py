@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import ask, build, experiment, expect, internal, table
+from snippets.lab import experiment, expect, internal
 
 # deepagents and langchain are imported where an experiment runs, not here: a build
 # with every result cached never loads them (tests/test_cache.py checks).
@@ -27,41 +27,33 @@ class Refusal:
     def length(self) -> int:
         return len(self.text)
 
-    def table(self) -> str:
-        return table(["measured", "value"], [
-            ["refusal", self.text],
-            ["length (characters)", self.length],
-            ["arrives as", self.message_type],
-            ["refusals for 2 calls", self.refusals_received],
-            ["all identical", self.identical],
-            ["equals deepagents' source constant", self.matches_source],
-            ["unknown sub-agent gets the same refusal", self.missing_agent_refused_the_same],
-            ["child's model calls (rounds)", self.child_rounds],
-            ["child's messages at the end", self.child_messages],
-            ["grandchild ran", self.grandchild_ran],
-            ["refusal seen on the parent's side", self.on_parent_side],
-            ["parent finished normally", self.parent_finished],
-        ])
 
 
 @experiment("refusal")
 def measure_refusal() -> Refusal:
-    from langchain_core.messages import AIMessage, SystemMessage, ToolMessage
+    # --8<-- [start:scenario]
+    from deepagents import create_deep_agent
 
     from snippets.scripted import ScriptedModel, delegate, say
 
     parent = ScriptedModel(agent="parent", script=[delegate("fk", "write the summary", "p1"), say("parent done")])
     fk = ScriptedModel(agent="fk", script=[
-        delegate("iso", "write it for me", "f1"),
-        delegate("ghost", "write it for me", "f2"),
+        delegate("iso", "write it for me", "f1"),  # an isolated sub-agent that exists
+        delegate("ghost", "write it for me", "f2"),  # one that does not
         say("fork wrote the summary itself"),
     ])
     iso = ScriptedModel(agent="iso", script=[say("never")])
-    agent, _ = build(parent, [
+    agent = create_deep_agent(model=parent, subagents=[
         {"name": "fk", "description": "a forked helper", "mode": "fork", "model": fk},
         {"name": "iso", "description": "an isolated helper", "model": iso},
     ])
-    final = ask(agent, "please summarise")
+    final = agent.invoke({"messages": [{"role": "user", "content": "please summarise"}]})
+
+    for message in fk.calls[-1]:  # the fork child's conversation at its last model call
+        if message.type == "tool":  # what its two `task` calls returned
+            print(type(message).__name__, repr(message.content))
+    # --8<-- [end:scenario]
+    from langchain_core.messages import AIMessage, SystemMessage, ToolMessage
 
     last_call = fk.calls[-1]
     results = [m for m in last_call if isinstance(m, ToolMessage)]

@@ -3,15 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from snippets.lab import ask, build, experiment, expect, table
+from snippets.lab import experiment, expect
 
-if TYPE_CHECKING:
-    from snippets.scripted import ScriptedModel
-
-# deepagents and langchain are imported where an experiment runs, not here: a build
-# with every result cached never loads them (tests/test_cache.py checks).
+# deepagents and langchain are imported inside the experiment (in the scenario a page
+# shows), not here: a build with every result cached never loads them.
 
 
 @dataclass(frozen=True)
@@ -37,20 +33,20 @@ class ToolSurfaces:
     parent_graph: str  # the parent's LangGraph graph, as Mermaid
     parent_graph_tools: list[str]  # tools registered in the parent graph's tool node
 
-    def table(self) -> str:
-        rows = [[s.agent, len(s.tools), s.tools, s.has_task, s.task_index] for s in (self.parent, self.isolated, self.fork)]
-        return table(["agent", "count", "tools, in order", "has `task`", "`task` at index"], rows)
 
-
-def surface(label: str, model: ScriptedModel) -> Surface:
+def surface(label: str, model) -> Surface:
     description = model.tool_description("task") if "task" in model.tool_names else None
     return Surface(label, model.tool_names, description)
 
 
 @experiment("tool_surfaces")
 def measure_tool_surfaces() -> ToolSurfaces:
+    # --8<-- [start:scenario]
+    from deepagents import create_deep_agent
+
     from snippets.scripted import ScriptedModel, delegate, say
 
+    # One model per agent; each replays its side of the conversation.
     parent = ScriptedModel(agent="parent", script=[
         delegate("iso", "summarise the notes", "c1"),
         delegate("fk", "summarise the notes", "c2"),
@@ -58,11 +54,14 @@ def measure_tool_surfaces() -> ToolSurfaces:
     ])
     iso = ScriptedModel(agent="iso", script=[say("isolated summary")])
     fk = ScriptedModel(agent="fk", script=[say("forked summary")])
-    agent, _ = build(parent, [
+
+    agent = create_deep_agent(model=parent, subagents=[
         {"name": "iso", "description": "an isolated helper", "model": iso},
         {"name": "fk", "description": "a forked helper", "mode": "fork", "model": fk},
     ])
-    ask(agent, "summarise the notes, twice")
+    agent.invoke({"messages": [{"role": "user", "content": "summarise the notes, twice"}]})
+    print(iso.tool_names, fk.tool_names, sep="\n")  # the tools each child was bound to
+    # --8<-- [end:scenario]
     tool_node = getattr(agent.nodes.get("tools"), "bound", None)
     expect(hasattr(tool_node, "tools_by_name"), needed_by="tool_surfaces", looked_for="a `tools` node with tools_by_name in the parent graph")
     return ToolSurfaces(surface("parent", parent), surface("isolated child", iso), surface("fork child", fk),

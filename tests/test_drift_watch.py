@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from sitegen.strings import word
 from snippets.article import CLAIMS, live_row
 from sitegen import drift_watch, matrix
 
@@ -75,7 +76,7 @@ def test_the_report_names_each_changed_fact_its_values_and_pages(index, pinned, 
     assert printed.startswith(f"## Drift watch: deepagents {here} (pinned) → {NEWER} (newest)\n")
     assert f"2 of {len(CLAIMS)} facts changed" in printed
     claim = next(c for c in CLAIMS if c.id == "refusal-length")
-    assert f"- refusal-length (refusal): {claim.en} / {claim.zh}\n" in printed
+    assert f"- refusal-length (refusal): {word('en', 'claims.refusal-length')} / {word('zh', 'claims.refusal-length')}\n" in printed
     assert f"  - pinned: `{pinned['facts']['refusal-length']}`\n" in printed
     assert f"  - newest: `{newest['facts']['refusal-length']}`\n" in printed
     assert "  - pages: `docs/en/refusal.md`, `docs/zh/refusal.md`" in printed

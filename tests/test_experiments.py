@@ -132,9 +132,9 @@ def test_each_recipe_works(facts):
     guarded = facts.guidance.recipe("runnable fork + own gate")
     assert not isolated.child_has_task and not isolated.child_saw_parent_conversation
     assert fork.child_saw_parent_conversation and fork.child_task_result == facts.refusal.text
-    from snippets.guidance import GATE_REFUSAL
+    from snippets.depth_guard import NoDeeperThanThis
 
-    assert guarded.child_task_result == GATE_REFUSAL
+    assert guarded.child_task_result == NoDeeperThanThis.REFUSAL
     assert not any(r.grandchild_ran for r in facts.guidance.recipes)
     assert {r.parent_answer for r in facts.guidance.recipes} == {"report finished"}
 
