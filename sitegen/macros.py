@@ -1,7 +1,7 @@
 """Page variables for mkdocs-macros: every value and every behavioural sentence in prose comes from here.
 
 Values: `{{ facts.refusal.length }}`, `{{ facts.refusal.text | code }}`,
-`{{ facts.flag.preamble | quote }}` (filters from snippets.render: a value is
+`{{ facts.flag.preamble | quote }}` (filters from sitegen.render: a value is
 always shown literally).
 
 Sentences about how deepagents behaves are bound to a claim of

@@ -19,7 +19,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 HEADING_ID = re.compile(r"^#{1,6} .*\{ *#([\w-]+) *\}\s*$", re.M)
 HEADING = re.compile(r"^#{1,6} ", re.M)
-FENCE = re.compile(r"^```(\w+)([^\n]*)\n(.*?)^```", re.M | re.S)
+FENCE = re.compile(r"^[ \t]*```(\w+)([^\n]*)\n(.*?)^[ \t]*```", re.M | re.S)  # nested ones too (admonitions)
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 TABLE_ROW = re.compile(r"^\|.*\|\s*$", re.M)
 BINDING = re.compile(r"""\b(?:live|guard)\(["']([\w-]+)["']\)""")

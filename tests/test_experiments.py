@@ -68,13 +68,14 @@ def test_surfaces_agree_across_runs(facts):
     assert facts.tool_surfaces.fork.tools == facts.modes.outcome("fork").child_tools
 
 
-# 3. alignment ------------------------------------------------------------------
-def test_alignment_reads_the_surfaces(facts):
+# 3. why `task` is kept ------------------------------------------------------------
+def test_why_kept_agrees_with_the_surfaces(facts):
     parent, fork = facts.tool_surfaces.parent, facts.tool_surfaces.fork
-    alignment = facts.alignment
-    assert alignment.task_index_parent == parent.tools.index("task") == alignment.task_index_fork
-    assert parent.tools[: alignment.shared_prefix] == fork.tools[: alignment.shared_prefix]
-    assert alignment.task_description_identical
+    kept = facts.why_kept
+    assert kept.task_index_parent == parent.tools.index("task") == kept.task_index_fork
+    assert parent.tools[: kept.shared_prefix] == fork.tools[: kept.shared_prefix]
+    assert kept.task_description_identical
+    assert all(kept.reasons.values()), "every reason is quoted from the installed source"
     assert "- fk: a forked helper" in fork.task_description
 
 
@@ -141,12 +142,18 @@ def test_each_recipe_works(facts):
 
 @pytest.mark.parametrize("language", ["en", "zh"])
 def test_every_table_renders_in_both_languages(facts, language):
-    from snippets.lab import set_language
+    from sitegen.tables import TABLES, choosing
 
-    set_language(language)
-    try:
-        for name, section in facts.sections.items():
-            lines = section.table().splitlines()
-            assert len(lines) >= 3 and lines[1].startswith("|---"), name
-    finally:
-        set_language("en")
+    for name, section in facts.sections.items():
+        lines = TABLES[name](section, language).splitlines()
+        assert len(lines) >= 3 and lines[1].startswith("|---"), name
+    assert len(choosing(facts, language).splitlines()) == 5
+
+
+def test_a_scenario_prints_for_its_page_not_for_the_build(capsys):
+    from snippets import lab
+    from snippets.tool_surfaces import measure_tool_surfaces
+
+    lab.forget()
+    measure_tool_surfaces()
+    assert capsys.readouterr().out == ""

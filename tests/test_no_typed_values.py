@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 from snippets.article import CLAIMS
-from snippets.glossary import ZH
+from sitegen.strings import word
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
@@ -40,7 +40,7 @@ def known(facts):
     found = list(values(facts)) + [claim.article for claim in CLAIMS]
     found += [len(s) for s in found if isinstance(s, str)]
     numbers = {str(v) for v in found if isinstance(v, int) and not isinstance(v, bool) and v >= 10}
-    labels = set(ZH)  # names the experiments give their rows ("declarative fork"), not measurements
+    labels = set(word("en", "labels"))  # names the experiments give their rows ("declarative fork"), not measurements
     strings = {v.strip() for v in found if isinstance(v, str) and len(v.strip()) >= 12 and v not in labels}
     return numbers, strings
 

@@ -34,8 +34,8 @@ def test_changed_include_and_table_are_named(tmp_path):
     gap.write_text("".join(line for line in lines if not line.startswith("| 边界谁来守 |")), encoding="utf-8")
     problems = differences(docs)
     assert len(problems) == 2
-    assert problems[0] == ('docs/zh/flag.md: code block 1 (id flag): code differs at its line 1: '
-                           'English `--8<-- "snippets/flag.py"`, Chinese `--8<-- "snippets/gap.py"`')
+    assert problems[0] == ('docs/zh/flag.md: code block 2 (id flag-harness): code differs at its line 1: '
+                           'English `    --8<-- "snippets/flag.py"`, Chinese `    --8<-- "snippets/gap.py"`')
     assert problems[1].startswith("docs/zh/gap.md: tables (rows, columns) differ")
 
 

@@ -1,4 +1,4 @@
-"""snippets/render.py shows any value literally, wherever the page puts it."""
+"""sitegen/render.py shows any value literally, wherever the page puts it."""
 
 import html
 import re
@@ -7,7 +7,7 @@ import jinja2
 import markdown
 import pytest
 
-from snippets.render import code, literal, mermaid_label, quote, show
+from sitegen.render import code, literal, mermaid_label, quote, show
 
 HOSTILE = "a < b > c & d | e * f _ g \\ h ` i `` j {{ facts }} {% if %} [a](b) <img src=x>\n第二行 拒绝"
 EXTENSIONS = ["tables", "attr_list", "md_in_html", "admonition", "pymdownx.superfences", "pymdownx.inlinehilite"]

@@ -80,7 +80,7 @@ def test_raising_experiment_fails_the_build_naming_experiment_and_page(tmp_path)
     project = copy_project(tmp_path / "project")
     snippet = project / "snippets" / "gap.py"
     text = snippet.read_text(encoding="utf-8")
-    snippet.write_text(text.replace('    refusal = measure_refusal().text', '    raise LookupError("the gap moved")\n    refusal = measure_refusal().text'),
+    snippet.write_text(text.replace('    refusal = measure_refusal()', '    raise LookupError("the gap moved")\n    refusal = measure_refusal()'),
                        encoding="utf-8")
     result = mkdocs_build(tmp_path / "site", project)
     assert result.returncode != 0

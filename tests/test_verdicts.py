@@ -8,8 +8,8 @@ from sitegen.verdicts import Verdict, matrix_rows, verdict
 FACTS = SimpleNamespace(versions={"deepagents": "0.3"}, value=None)
 
 
-def claim(article, live, setup=None) -> Claim:
-    return Claim("c", "modes", "en", "zh", article, lambda f: live, setup)
+def claim(article, live, setup=False) -> Claim:
+    return Claim("c", "modes", article, lambda f: live, setup)
 
 
 ROWS_CHANGED = {"0.1": {"c": 7}, "0.2": {"c": 7}, "0.3": {"c": None}}
@@ -25,7 +25,7 @@ def test_a_value_no_release_ever_had_never_held():
 
 
 def test_setup_and_holding_come_first():
-    assert verdict(claim(9, 7, setup={"en": "x", "zh": "y"}), FACTS, ROWS_CHANGED).kind == "setup"
+    assert verdict(claim(9, 7, setup=True), FACTS, ROWS_CHANGED).kind == "setup"
     assert verdict(claim(None, None), FACTS, ROWS_CHANGED).kind == "holds"
 
 
