@@ -23,6 +23,7 @@ article, and why (sitegen/verdicts.py).
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -86,11 +87,12 @@ def define_env(env) -> None:
         if claim.live(facts):
             return sentence
         line = _line_of(env, f'guard("{claim_id}")')
+        readable = html.unescape(re.sub(r"<[^>]+>", "", sentence))  # as a reader sees it
         msg = (f"{_page(env)}:{line}: this sentence is no longer true under deepagents "
-               f"{facts.versions['deepagents']}:\n    {' '.join(sentence.split())}\n"
+               f"{facts.versions['deepagents']}:\n    {' '.join(readable.split())}\n"
                f"  it is guarded by claim {claim_id!r} ({word('en', f'claims.{claim_id}')}), measured by experiment "
                f"{claim.section!r} (snippets/{claim.section}.py), whose live value is now {claim.live(facts)!r}.\n"
-               f"  Rewrite the sentence, or give it its other form with {{% if live({claim_id!r}) %}}.")
+               f"  Rewrite the sentence, or write its other form too and choose with live({claim_id!r}).")
         raise StaleSentence(msg)
 
     @env.macro

@@ -155,8 +155,8 @@ MUTANTS: list[Mutant] = [
         "mode-accepts-forked", "modes", "the mode check also accepts 'forked' (treated as isolated)",
         (Patch(SUBAGENTS, 'if mode not in (None, "isolated", "fork"):', 'if mode not in (None, "isolated", "fork", "forked"):'),),
         expect=("mode-forked", "mode-error"),
-        stale={"en": ("A rejected value stops assembly with a ValueError, for example: SubAgent 'a1' has invalid mode 'forked'",),
-               "zh": ("被挡的值会让装配直接抛 ValueError，例如： SubAgent 'a1' has invalid mode 'forked'",)},
+        stale={"en": ("a rejected value makes create_deep_agent raise a ValueError, for example",),
+               "zh": ("被挡的值会让 create_deep_agent 直接抛 ValueError，例如",)},
     ),
     Mutant(
         "handoff-is-legacy-alias", "modes", "'handoff' is accepted again, as the article saw (a legacy name for isolated)",
@@ -170,16 +170,16 @@ MUTANTS: list[Mutant] = [
         (Patch(SUBAGENTS, """            msg = f"Duplicate subagent name '{name}'; each subagent must have a unique name."
             raise ValueError(msg)""", """            msg = f"Duplicate subagent name '{name}'; each subagent must have a unique name."
             del msg"""),),
-        expect=("names-fork-only",),
-        stale={"en": ("Sub-agent names must be unique, because the model picks a sub-agent by name",),
-               "zh": ("子 Agent 不能重名，因为模型是按名字挑人的",)},
+        expect=("names-unique",),
+        stale={"en": ("Sub-agent names must be unique",),
+               "zh": ("子 Agent 不能重名",)},
     ),
     Mutant(
         "fork-may-set-skills", "modes", "a fork spec may set `skills`",
         (Patch(SUBAGENTS, 'if mode == "fork" and spec.get("skills"):', 'if mode == "fork" and spec.get("skills") and False:'),),
         expect=("fork-skills",),
-        stale={"en": ("A fork child may not set skills",),
-               "zh": ("fork 子不能自己写 skills",)},
+        stale={"en": ("A fork spec may not set skills",),
+               "zh": ("fork 规格不能写 skills",)},
     ),
     Mutant(
         "no-beta-warning", "modes", "attaching a fork child no longer emits the beta warning",
@@ -201,18 +201,18 @@ MUTANTS: list[Mutant] = [
                "zh": ("从来拿不到 task", "没有一个能派活", "task 不在其中", "isolated 子连尝试派活都做不到", "没有工具可调",
                       "isolated 子不能往下派", "没有 task 工具")},
     ),
-    # 3. alignment
+    # 3. why `task` is kept
     Mutant(
-        "fork-task-moved-first", "alignment", "the fork child's `task` is put first, before the file tools",
+        "fork-task-moved-first", "why_kept", "the fork child's `task` is put first, before the file tools",
         (Patch(SUBAGENTS, "fork_middleware.insert(fs_index + 1, _ForkTaskToolMiddleware(fork_task_tool))",
                "fork_middleware.insert(0, _ForkTaskToolMiddleware(fork_task_tool))"),),
         expect=("task-same-index", "prefix"),
         stale={"en": ("then task, inserted by deepagents right after them, at the index it has in the parent",
-                      "its tool list matches the parent's position by position"),
-               "zh": ("后面跟着 task", "位置和父一致", "它的工具列表和父逐位对齐", "在两边都排第")},
+                      "So the fork child looks like its parent wherever the comments say it must"),
+               "zh": ("后面跟着 task", "位置和父一致", "所以凡是注释要求对齐的地方，fork 子都和父长得一样", "在两边都排第")},
     ),
     Mutant(
-        "fork-task-description-differs", "alignment", "the fork child's `task` description differs from the parent's",
+        "fork-task-description-differs", "why_kept", "the fork child's `task` description differs from the parent's",
         (Patch(SUBAGENTS, """            coroutine=atask,
             description=description,
             infer_schema=False,
@@ -225,8 +225,16 @@ MUTANTS: list[Mutant] = [
         )
         fork_middleware = """),),
         expect=("task-description-identical",),
-        stale={"en": ("the task description is the same text, so parent and child can share one prompt cache",),
-               "zh": ("task 的描述也是同一段文字，父和子才能共用一份提示缓存",)},
+        stale={"en": ("byte-for-byte identical", "So the fork child looks like its parent wherever the comments say it must"),
+               "zh": ("逐字节相同", "所以凡是注释要求对齐的地方，fork 子都和父长得一样")},
+    ),
+    Mutant(
+        "tests-comment-dropped", "why_kept", "the source comment no longer says that deepagents' tests assert the tool order",
+        (Patch(SUBAGENTS, "        # position keeps both tools blocks in the same order. Tests assert that tool\n        # order matches.\n",
+               "        # position keeps both tools blocks in the same order.\n"),),
+        expect=("tests-assert-order",),
+        stale={"en": ("The first comment also says that deepagents' tests assert the tool order",),
+               "zh": ("第一条注释还说 deepagents 的测试断言了工具顺序",)},
     ),
     # 4. the refusal
     Mutant(
@@ -285,7 +293,7 @@ MUTANTS: list[Mutant] = [
                '" (inherits your full conversation and system prompt — it cannot delegate further)"'),),
         expect=("suffix-silent", "suffix-length"),
         stale={"en": ("says nothing about the child being unable to delegate",),
-               "zh": ("却只字未提子派不出去",)},
+               "zh": ("只字未提子派不出去",)},
     ),
     # 6. the gap
     Mutant(
@@ -299,10 +307,10 @@ MUTANTS: list[Mutant] = [
         stale={"en": ("A fork handed over in the runnable form gets no such boolean",
                       "its own task really does reach a grandchild",
                       "The runnable-form fork does not: that is the gap of section 6.",
-                      "for the runnable form it only filters the keys it passes, and writes no flag",
+                      "for the runnable form it writes none",
                       "who guards the boundary deepagents you"),
                "zh": ("以 runnable 形态交进去的 fork 子拿不到这个布尔值", "它自己的 task 真能把孙辈叫起来",
-                      "runnable 形态的 fork 子没有：这就是第 6 节的缺口", "它只过滤要传的键，不写标记",
+                      "runnable 形态的 fork 子没有：这就是第 6 节的缺口", "对 runnable 形态，它不写",
                       "边界谁来守 deepagents 你自己")},
     ),
     # 7. guidance
@@ -647,7 +655,9 @@ def judge(mutant: Mutant, baseline: Build, build: Build | Exception) -> Verdict:
     if not build.ok:
         errors = build.errors()
         named = _pages_named("\n".join(errors))
-        first = next((r for r in errors if r.startswith("ERROR")), errors[0] if errors else "(empty log)").splitlines()[0]
+        lines = [line.strip() for record in errors for line in record.splitlines()]
+        stale = next((line for line in lines if "no longer true" in line), None)  # a guarded sentence (guard())
+        first = stale or next((r for r in errors if r.startswith("ERROR")), errors[0] if errors else "(empty log)").splitlines()[0]
         details += [f"build log: {_clip(' ⏎ '.join(record.splitlines()), 400)}" for record in errors[:6]]
         if not named:
             problems.append("the strict build failed without naming a page")
