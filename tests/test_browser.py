@@ -116,15 +116,18 @@ def test_live_tables_diagrams_and_copy_button(visit, base_url, facts, language):
     diagram.wait_for(state="visible", timeout=15000)
     assert tab.page.evaluate("typeof mermaid") == "object", "the vendored Mermaid loaded"
     assert diagram.bounding_box()["height"] > 100
-    assert tab.page.locator("article table").first.is_visible()
-    result_table = tab.page.locator(".tabbed-block table").first
-    assert facts.refusal.text in result_table.inner_text()
-    tab.page.locator(".tabbed-set .tabbed-labels label").nth(1).click()  # Result first, then Source
-    code = tab.page.locator(".tabbed-set .highlight").first
-    code.hover()
-    code.locator('button[data-md-type="copy"]').click()
+    live_table = tab.page.locator("article table").first
+    assert live_table.is_visible() and facts.gap.chain("runnable").child_got in live_table.inner_text()
+    # The scenario is shown (and copied) as plain deepagents code; the harness is folded away.
+    scenario = tab.page.locator("article .highlight").first
+    scenario.hover()
+    scenario.locator('button[data-md-type="copy"]').click()
     copied = tab.page.evaluate("navigator.clipboard.readText()")
-    assert copied.startswith('"""Section 6') and "def measure_gap" in copied
+    assert copied.startswith("from deepagents import create_deep_agent") and "def measure_gap" not in copied
+    harness = tab.page.locator("article details").first
+    assert harness.get_attribute("open") is None and not harness.locator(".highlight").first.is_visible()
+    harness.locator("summary").click()
+    assert "def measure_gap" in harness.locator(".highlight").first.inner_text()
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     tab.page.screenshot(path=str(ARTIFACTS / f"{language}-gap.png"), full_page=True)
     tab.page.goto(url(base_url, language, "refusal"), wait_until="networkidle")
