@@ -85,10 +85,10 @@ matrix: setup
 drift: setup
 	$(RUN) python -m sitegen.drift_watch
 
-# The mutation suite (sitegen/mutate.py): deepagents copied, one behaviour changed at a time, the site
+# The mutation suite (tests/mutation.py): deepagents copied, one behaviour changed at a time, the site
 # built against each; prints what followed, exit 1 if any page still states the old behaviour.
 mutate: setup
-	$(RUN) python -m sitegen.mutate
+	$(RUN) python -m tests.mutation
 
 clean:
 	rm -rf .venv node_modules site site-deepagents-* .cache .pytest_cache

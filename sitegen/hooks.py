@@ -1,8 +1,11 @@
-"""MkDocs hooks (see `hooks:` in mkdocs.yml; the Chinese site inherits them).
+"""MkDocs hooks (see `hooks:` in mkdocs.yml; every language's site runs them).
 
-* One command, both languages: building or serving the English site also
-  builds the Chinese site (mkdocs.zh.yml) into its `zh/` folder, in the same
-  process, so both read the same facts and `mkdocs serve` shows both.
+* One command, every language: building or serving the site of the source
+  language (the first in docs/languages.yml) also builds each other language,
+  from the same mkdocs.yml with that language's pages, name, navigation titles
+  and theme language, into its `<code>/` folder, in the same process, so all
+  read the same facts and `mkdocs serve` shows all. The language switcher's
+  links come from the same registry.
 * Tables and diagrams are printed by page macros (sitegen/macros.py), in the site's language.
 * A failing exec block's warning names the page and line as well as the block
   id, so `mkdocs build --strict` says where to look.
@@ -36,7 +39,8 @@ from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 
-from sitegen import live_facts, rendered_blocks, reload_edited_snippets, serving
+from sitegen import languages, live_facts, rendered_blocks, reload_edited_snippets, serving
+from sitegen.strings import word
 
 reload_edited_snippets()  # before importing snippets: a serve rebuild must see edited code
 
@@ -47,7 +51,6 @@ VENDORED = {  # node_modules file -> name under assets/javascripts/ (package.jso
     ROOT / "node_modules" / "mermaid" / "dist" / "mermaid.min.js": "mermaid.min.js",
     ROOT / "node_modules" / "iframe-worker" / "shim" / "index.js": "iframe-worker-shim.js",
 }
-CHINESE_CONFIG = ROOT / "mkdocs.zh.yml"
 
 _current = {"page": "?", "path": None, "language": None}  # the page being rendered, for messages
 _failed_blocks = {"count": 0}  # failed exec blocks so far in this build
@@ -130,6 +133,8 @@ def on_config(config, **kwargs):
             logger = logging.getLogger(name)
             logger.filters = [f for f in logger.filters if type(f).__name__ != "_NamePlace"] + [_NamePlace()]
     config.extra["stamp"] = live_facts().versions
+    config.extra["alternate"] = _switcher(site_language(config))
+    config.extra["stamp_words"] = word(site_language(config), "stamp")
     fences = config.mdx_configs.get("pymdownx.superfences", {}).get("custom_fences", [])
     for fence in fences:
         if fence.get("format").__module__.startswith("markdown_exec") and not getattr(fence["format"], "remembering", False):
@@ -188,20 +193,42 @@ def on_post_build(config, **kwargs):
         target = Path(config.site_dir) / "assets" / "javascripts" / name
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, target)
-    if site_language(config) == "en":
-        _build_chinese(config)
+    if site_language(config) == languages.source():
+        for code in languages.codes()[1:]:
+            _build_language(config, code)
 
 
-def _build_chinese(english) -> None:
-    """Build mkdocs.zh.yml into <english site>/zh, with the English build's settings."""
-    chinese = load_config(
-        str(CHINESE_CONFIG),
-        site_dir=str(Path(english.site_dir) / "zh"),
-        site_url=english.site_url.rstrip("/") + "/zh/" if english.site_url else None,
-        strict=english.strict,
+def _translated_nav(nav, code: str):
+    """The navigation written once in mkdocs.yml, its section titles in `code` (pages keep their own titles)."""
+    if isinstance(nav, list):
+        return [_translated_nav(item, code) for item in nav]
+    if isinstance(nav, dict):
+        return {word(code, f"nav.{title}"): _translated_nav(items, code) for title, items in nav.items()}
+    return nav
+
+
+def _build_language(root, code: str) -> None:
+    """Build the site of language `code` into <root site>/<code>, with the root build's settings."""
+    site = load_config(
+        root.config_file_path,
+        docs_dir=str(Path(root.docs_dir).parent / code),
+        site_dir=str(Path(root.site_dir) / code),
+        site_url=root.site_url.rstrip("/") + f"/{code}/" if root.site_url else None,
+        site_name=word(code, "site_name"),
+        nav=_translated_nav(root.nav, code),
+        strict=root.strict,
     )
-    chinese.plugins.on_startup(command="serve" if serving["active"] else "build", dirty=False)
+    site.theme["language"] = code  # read by the theme, the search plugin, the macros and gen_pages
+    site.plugins.on_startup(command="serve" if serving["active"] else "build", dirty=False)
     try:
-        build(chinese)
+        build(site)
     finally:
-        chinese.plugins.on_shutdown()
+        site.plugins.on_shutdown()
+
+
+def _switcher(current: str) -> list[dict]:
+    """The language switcher's links from the site of `current`, one per registered language."""
+    up = "" if current == languages.source() else "../"
+    return [{"name": language.name, "lang": language.code,
+             "link": "./" if language.code == current else up + languages.folder(language.code) or "./"}
+            for language in languages.languages()]

@@ -1,4 +1,4 @@
-"""Translation parity: every English page has a Chinese twin with the same skeleton.
+"""Translation parity: every page of the source language has, in each other language, a translation with the same skeleton.
 
 Same heading ids, the same exec blocks (id and code), the same snippet includes,
 the same links and the same table shapes. Run on its own:
@@ -14,6 +14,8 @@ import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+
+from sitegen import languages
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
@@ -56,55 +58,62 @@ def skeleton(markdown: str) -> Skeleton:
     )
 
 
-def differences(docs: Path = DOCS, source: str = "en", target: str = "zh") -> list[str]:
-    """One readable line per difference between the two languages."""
+def differences(docs: Path = DOCS, registry: Path | None = None) -> list[str]:
+    """One readable line per difference between the source language's pages and each translation's."""
+    codes = languages.codes(registry or docs / "languages.yml")
+    return [line for target in codes[1:] for line in _differences(docs, codes[0], target)]
+
+
+def _differences(docs: Path, source: str, target: str) -> list[str]:
     problems = []
-    english = {p.relative_to(docs / source) for p in (docs / source).rglob("*.md")}
-    chinese = {p.relative_to(docs / target) for p in (docs / target).rglob("*.md")}
-    for page in sorted(english - chinese):
-        problems.append(f"docs/{target}/{page}: missing (the Chinese twin of docs/{source}/{page})")
-    for page in sorted(chinese - english):
-        problems.append(f"docs/{target}/{page}: has no English original docs/{source}/{page}")
-    for page in sorted(english & chinese):
-        en = skeleton((docs / source / page).read_text(encoding="utf-8"))
-        zh = skeleton((docs / target / page).read_text(encoding="utf-8"))
+    originals = {p.relative_to(docs / source) for p in (docs / source).rglob("*.md")}
+    translations = {p.relative_to(docs / target) for p in (docs / target).rglob("*.md")}
+    for page in sorted(originals - translations):
+        problems.append(f"docs/{target}/{page}: missing (the translation of docs/{source}/{page}): copy that page "
+                        f"to docs/{target}/{page} and translate its prose; keep its code blocks, links, tables, "
+                        "heading ids and the claims its sentences are bound to")
+    for page in sorted(translations - originals):
+        problems.append(f"docs/{target}/{page}: has no original docs/{source}/{page}")
+    for page in sorted(originals & translations):
+        original = skeleton((docs / source / page).read_text(encoding="utf-8"))
+        translation = skeleton((docs / target / page).read_text(encoding="utf-8"))
         where = f"docs/{target}/{page}"
-        problems += [f"{where}: {line}" for line in _fence_differences(en.fences, zh.fences)]
+        problems += [f"{where}: {line}" for line in _fence_differences(original.fences, translation.fences, source, target)]
         for field, meaning in (("heading_ids", "heading ids"), ("links", "links"), ("tables", "tables (rows, columns)"),
                               ("bindings", "claims bound by live()/guard()")):
-            mine, theirs = getattr(en, field), getattr(zh, field)
+            mine, theirs = getattr(original, field), getattr(translation, field)
             if mine != theirs:
-                problems.append(f"{where}: {meaning} differ from docs/{source}/{page}: {_diff(mine, theirs)}")
-        if zh.headings_without_id:
-            problems.append(f"{where}: {zh.headings_without_id} heading(s) without a pinned {{ #id }}")
+                problems.append(f"{where}: {meaning} differ from docs/{source}/{page}: {_diff(mine, theirs, source, target)}")
+        if translation.headings_without_id:
+            problems.append(f"{where}: {translation.headings_without_id} heading(s) without a pinned {{ #id }}")
     return problems
 
 
-def _fence_differences(english: list, chinese: list) -> list[str]:
-    if len(english) != len(chinese):
-        return [f"{len(chinese)} code blocks, the English page has {len(english)}"]
+def _fence_differences(original: list, translation: list, source: str, target: str) -> list[str]:
+    if len(original) != len(translation):
+        return [f"{len(translation)} code blocks, docs/{source} has {len(original)}"]
     found = []
-    for number, (mine, theirs) in enumerate(zip(english, chinese), 1):
+    for number, (mine, theirs) in enumerate(zip(original, translation), 1):
         if mine == theirs:
             continue
         block = re.search(r'id="([^"]+)"', mine[1])
         name = f"code block {number} (id {block.group(1)})" if block else f"code block {number}"
         if mine[:2] != theirs[:2]:
-            found.append(f"{name}: options differ: English `{mine[0]} {mine[1]}`, Chinese `{theirs[0]} {theirs[1]}`")
+            found.append(f"{name}: options differ: docs/{source} `{mine[0]} {mine[1]}`, docs/{target} `{theirs[0]} {theirs[1]}`")
         else:
             pairs = zip(mine[2].splitlines() + [""], theirs[2].splitlines() + [""])
             line, (a, b) = next((i, p) for i, p in enumerate(pairs, 1) if p[0] != p[1])
-            found.append(f"{name}: code differs at its line {line}: English `{a}`, Chinese `{b}`")
+            found.append(f"{name}: code differs at its line {line}: docs/{source} `{a}`, docs/{target} `{b}`")
     return found
 
 
-def _diff(english: list, chinese: list) -> str:
-    only_en = [x for x in english if x not in chinese]
-    only_zh = [x for x in chinese if x not in english]
-    if not only_en and not only_zh:
+def _diff(original: list, translation: list, source: str, target: str) -> str:
+    only_source = [x for x in original if x not in translation]
+    only_target = [x for x in translation if x not in original]
+    if not only_source and not only_target:
         return "same items, different order"
     short = lambda items: [str(i)[:80] for i in items]  # noqa: E731
-    return f"English only {short(only_en)}; Chinese only {short(only_zh)}"
+    return f"only in docs/{source} {short(only_source)}; only in docs/{target} {short(only_target)}"
 
 
 def main() -> int:
@@ -112,7 +121,8 @@ def main() -> int:
     for line in problems:
         print(line)
     if not problems:
-        print("parity: every English page has a Chinese twin with the same skeleton")
+        print(f"parity: every page of docs/{languages.source()} has a translation with the same skeleton "
+              f"in {', '.join(f'docs/{code}' for code in languages.codes()[1:])}")
     return 1 if problems else 0
 
 

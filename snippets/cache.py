@@ -31,7 +31,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SNIPPETS = ROOT / "snippets"
 # README.md: a block prints its commands; the configs: the Markdown settings blocks render with.
-ALSO_READ = ("README.md", "mkdocs.yml", "mkdocs.zh.yml")
+ALSO_READ = ("README.md", "mkdocs.yml", "docs/languages.yml")
 CACHE_DIR = ROOT / ".cache"
 # The deepagents stack: pages show these versions (the version stamp) and every key holds them.
 PACKAGES = ("deepagents", "langchain", "langchain-core", "langgraph", "pydantic")

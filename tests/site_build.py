@@ -8,9 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+from sitegen import languages
+
 ROOT = Path(__file__).resolve().parent.parent
-PAGES = sorted(p.stem for p in (ROOT / "docs" / "en").glob("*.md")) + ["drift", "matrix"]  # the last two: generated
-PROJECT_FILES = ("mkdocs.yml", "mkdocs.zh.yml", "README.md", "data", "docs", "snippets", "sitegen", "overrides")
+LANGUAGES = languages.codes()  # docs/languages.yml: tests over every language take them from here
+PAGES = sorted(p.stem for p in (ROOT / "docs" / languages.source()).glob("*.md")) + ["drift", "matrix"]  # the last two: generated
+PROJECT_FILES = ("mkdocs.yml", "README.md", "data", "docs", "snippets", "sitegen", "overrides")
 
 
 def mkdocs_build(site_dir: Path, project: Path = ROOT, extra_env: dict | None = None) -> subprocess.CompletedProcess:
@@ -37,7 +40,7 @@ def copy_project(target: Path) -> Path:
 
 
 def page_path(site: Path, language: str, page: str) -> Path:
-    folder = site if language == "en" else site / "zh"
+    folder = site / languages.folder(language)
     return folder / "index.html" if page == "index" else folder / page / "index.html"
 
 

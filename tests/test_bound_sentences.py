@@ -11,7 +11,7 @@ import pytest
 
 from sitegen.macros import BY_ID
 from sitegen.parity import BINDING, DOCS
-from tests.site_build import copy_project, mkdocs_build
+from tests.site_build import LANGUAGES, copy_project, mkdocs_build
 
 
 def _build_with(tmp_path, page: str, extra: str):
@@ -50,7 +50,7 @@ def test_an_unknown_claim_is_named(tmp_path):
     assert "docs/en/flag.md: no claim 'no-such-claim' in snippets/article.py" in result.stdout + result.stderr
 
 
-@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_a_bound_sentence_takes_its_other_form(site, language):
     """The overview's first answer is the 'No, for two reasons' form today (its claims hold)."""
     from tests.site_build import html

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.site_build import PAGES, mkdocs_build
+from tests.site_build import LANGUAGES, PAGES, mkdocs_build
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts" / "screenshots"
@@ -95,7 +95,7 @@ def url(base: str, language: str, page: str) -> str:
     return prefix if page == "index" else f"{prefix}{page}/"
 
 
-@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_page_opens_without_errors_or_outside_requests(visit, base_url, language):
     tab = visit()
     for page in PAGES:
@@ -106,7 +106,7 @@ def test_every_page_opens_without_errors_or_outside_requests(visit, base_url, la
     assert outside == []
 
 
-@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_live_tables_diagrams_and_copy_button(visit, base_url, facts, language):
     tab = visit(permissions=["clipboard-read", "clipboard-write"])
     tab.page.goto(url(base_url, language, "gap"), wait_until="networkidle")
@@ -163,7 +163,7 @@ def test_search_finds_the_word_and_leads_to_the_page(visit, base_url, language, 
     assert f"/{page}/" in tab.page.url
 
 
-@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_phone_viewport_does_not_scroll_sideways(visit, base_url, language):
     tab = visit(viewport={"width": 375, "height": 812}, is_mobile=True)
     for page in ("index", "refusal", "gap"):

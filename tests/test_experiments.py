@@ -8,6 +8,8 @@ from importlib.metadata import version
 
 import pytest
 
+from tests.site_build import LANGUAGES
+
 from snippets.flag import FLAG
 from snippets.modes import CANDIDATES
 
@@ -140,7 +142,7 @@ def test_each_recipe_works(facts):
     assert {r.parent_answer for r in facts.guidance.recipes} == {"report finished"}
 
 
-@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_table_renders_in_both_languages(facts, language):
     from sitegen.tables import TABLES, choosing
 

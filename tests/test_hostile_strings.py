@@ -3,12 +3,12 @@
 The site quotes strings from deepagents (the fork refusal, the fork preamble,
 the fork line's suffix in the `task` description, the invalid-mode error).
 Here the site is built against a scratch copy of deepagents
-(`sitegen.mutate.build_against`) in which each of those strings contains
+(`tests.mutation.build_against`) in which each of those strings contains
 HTML, Markdown, Jinja and table syntax, a backslash, a backtick, a newline and
 Chinese. In both languages, every page that quotes a string must show it
 exactly, inject no element, and the strict build must pass.
 
-How a string "shows exactly": the page's visible text (`sitegen.mutate.visible_text`:
+How a string "shows exactly": the page's visible text (`tests.mutation.visible_text`:
 the article, tags stripped, entities decoded) contains the string, comparing
 runs of whitespace as one space (as a browser does) and ignoring whitespace at
 the string's two ends. A newline in the string may be shown either as the two
@@ -24,8 +24,8 @@ from html.parser import HTMLParser
 
 import pytest
 
-from sitegen import mutate
-from sitegen.mutate import Patch
+from tests import mutation as mutate
+from tests.mutation import Patch
 
 PAYLOAD = "<img src=x> < > & | * _ \\ ` {{ }} {% %} [a](b) *em*\n拒绝"
 

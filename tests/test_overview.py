@@ -8,17 +8,17 @@ import pytest
 from snippets.article import CLAIMS
 from sitegen.macros import reason
 from sitegen.verdicts import matrix_rows, verdict
-from tests.site_build import text
+from tests.site_build import LANGUAGES, text
 
 
 
-@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_number_of_claims_it_names_is_the_number_bound(site, language):
     shown = text(site, language, "index")
     assert f" {len(CLAIMS)} " in shown
 
 
-@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_each_difference_is_called_out_with_its_reason_on_its_page(site, facts, language):
     """'Where today's deepagents no longer behaves as the article saw, a callout says what changed
     and since which release.'"""
@@ -36,7 +36,7 @@ def test_each_difference_is_called_out_with_its_reason_on_its_page(site, facts, 
             assert found.since in shown
 
 
-@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_it_names_the_article_it_restates(site, language):
     from snippets.article import ARTICLE_TITLE
 

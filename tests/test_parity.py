@@ -10,6 +10,7 @@ def test_docs_are_in_parity():
 
 
 def _copy_docs(tmp_path: Path) -> Path:
+    (tmp_path / "languages.yml").write_text((DOCS / "languages.yml").read_text(encoding="utf-8"), encoding="utf-8")
     for language in ("en", "zh"):
         target = tmp_path / language
         target.mkdir()
@@ -21,7 +22,9 @@ def _copy_docs(tmp_path: Path) -> Path:
 def test_missing_twin_is_named(tmp_path):
     docs = _copy_docs(tmp_path)
     (docs / "zh" / "gap.md").unlink()
-    assert differences(docs) == ["docs/zh/gap.md: missing (the Chinese twin of docs/en/gap.md)"]
+    assert differences(docs) == ["docs/zh/gap.md: missing (the translation of docs/en/gap.md): copy that page to "
+                                 "docs/zh/gap.md and translate its prose; keep its code blocks, links, tables, heading "
+                                 "ids and the claims its sentences are bound to"]
 
 
 def test_changed_include_and_table_are_named(tmp_path):
@@ -35,7 +38,7 @@ def test_changed_include_and_table_are_named(tmp_path):
     problems = differences(docs)
     assert len(problems) == 2
     assert problems[0] == ('docs/zh/flag.md: code block 2 (id flag-harness): code differs at its line 1: '
-                           'English `    --8<-- "snippets/flag.py"`, Chinese `    --8<-- "snippets/gap.py"`')
+                           'docs/en `    --8<-- "snippets/flag.py"`, docs/zh `    --8<-- "snippets/gap.py"`')
     assert problems[1].startswith("docs/zh/gap.md: tables (rows, columns) differ")
 
 
@@ -51,4 +54,4 @@ def test_a_sentence_bound_in_one_language_only_is_named(tmp_path):
     page = docs / "zh" / "refusal.md"
     page.write_text(page.read_text(encoding="utf-8").replace('live("refusal-before-lookup")', "true"), encoding="utf-8")
     assert differences(docs) == ["docs/zh/refusal.md: claims bound by live()/guard() differ from docs/en/refusal.md: "
-                                 "English only ['refusal-before-lookup']; Chinese only []"]
+                                 "only in docs/en ['refusal-before-lookup']; only in docs/zh []"]

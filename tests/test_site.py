@@ -5,20 +5,20 @@ import re
 
 import pytest
 
-from tests.site_build import PAGES, copy_project, html, mkdocs_build, text
+from tests.site_build import LANGUAGES, PAGES, copy_project, html, mkdocs_build, text
 
 
 
-@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("page", PAGES)
 def test_every_page_exists_with_stamp_and_switcher(site, facts, language, page):
     text = html(site, language, page)
     assert f'data-deepagents="{facts.versions["deepagents"]}"' in text
-    assert 'hreflang="en"' in text and 'hreflang="zh"' in text
+    assert all(f'hreflang="{code}"' in text for code in LANGUAGES)
     assert f'<html lang="{language}"' in text
 
 
-@pytest.mark.parametrize("language", ["en", "zh"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_live_tables_are_on_their_pages(site, facts, language):
     assert facts.refusal.text in text(site, language, "refusal")
     modes = text(site, language, "modes")

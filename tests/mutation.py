@@ -1,7 +1,7 @@
 """The project's own mutation suite: does the site follow deepagents, sentence by sentence?
 
-    python -m sitegen.mutate                 # every mutant; exit 1 if any is not caught
-    python -m sitegen.mutate refusal-raises  # only the mutants named
+    python -m tests.mutation                 # every mutant; exit 1 if any is not caught
+    python -m tests.mutation refusal-raises  # only the mutants named
 
 Each mutant is one small behavioural change to deepagents, declared as data
 (an exact `old` -> `new` text patch in a file of the installed package). For
@@ -49,9 +49,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
+from sitegen import languages
+
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-LANGUAGES = ("en", "zh")
+LANGUAGES = tuple(languages.codes())  # docs/languages.yml
 GENERATED = ("drift", "matrix")  # pages written by sitegen/gen_pages.py: article and live values side by side
 CACHE = ROOT / ".cache" / "mutants"
 
@@ -439,7 +441,7 @@ def pages() -> list[str]:
 
 
 def page_path(site_dir: Path, language: str, page: str) -> Path:
-    folder = site_dir if language == "en" else site_dir / "zh"
+    folder = site_dir / languages.folder(language)
     return folder / "index.html" if page == "index" else folder / page / "index.html"
 
 
@@ -753,7 +755,7 @@ def run_suite(mutants: Sequence[Mutant] = MUTANTS, out: Path = CACHE, workers: i
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m sitegen.mutate", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m tests.mutation", description=__doc__.split("\n\n")[0])
     parser.add_argument("names", nargs="*", help="only these mutants (default: all)")
     parser.add_argument("--workers", type=int, default=None, help="builds at a time (default: 2, or 1 on one core)")
     parser.add_argument("--out", type=Path, default=None, help="scratch folder (default: a temporary one; "
