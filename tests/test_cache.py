@@ -44,6 +44,7 @@ def copied_snippets(tmp_path, monkeypatch):
     shutil.copytree(cache.SNIPPETS, copy, ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setattr(cache, "SNIPPETS", copy)
     for name in cache.ALSO_READ:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(cache.ROOT / name, tmp_path / name)
     monkeypatch.setattr(cache, "ROOT", tmp_path)
     monkeypatch.setattr(cache, "CACHE_DIR", tmp_path / "cache")

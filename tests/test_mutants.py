@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from sitegen import mutate
+from tests import mutation as mutate
 from tests.mutation import LANGUAGES, Build, Mutant, MutantNoLongerApplies, Patch
 
 
