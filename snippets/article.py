@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from types import SimpleNamespace
 from typing import Any
 
-from snippets.facts import EXPERIMENTS, Facts, collect, versions
+from snippets.facts import EXPERIMENTS, Facts, versions
 
 ARTICLE_TITLE = "子 Agent 为什么不能继续往下派"  # as published; each language's rendering is in the strings
 REFUSAL_AS_PRINTED = (
@@ -30,11 +30,6 @@ class Claim:
     article: Any  # the value the article reported
     live: Callable[[Facts], Any]
     setup: bool = False  # the value depends on the experiment's setup (why: setup.<id> in the strings)
-
-    def status(self, facts: Facts) -> str:
-        if self.live(facts) == self.article:
-            return "holds"
-        return "depends on setup" if self.setup else "changed"
 
 
 def _mode(mode: str | None) -> Callable[[Facts], bool]:
@@ -112,12 +107,6 @@ CLAIMS: list[Claim] = [
     Claim("guide-fork-refused", "guidance", True, lambda f: f.guidance.recipe("declarative fork").child_task_result == f.refusal.text and f.refusal.matches_source),
     Claim("guide-own-gate", "guidance", True, lambda f: not f.guidance.recipe("runnable fork + own gate").grandchild_ran),
 ]
-
-
-def changed(section: str, facts: Facts | None = None) -> list[Claim]:
-    """Claims of a section whose live value is not what the article saw."""
-    facts = facts or collect()
-    return [c for c in CLAIMS if c.section == section and c.status(facts) != "holds"]
 
 
 def live_row() -> dict[str, Any]:
