@@ -88,7 +88,10 @@ def _remembering(render):
 
     def format(source, language, css_class, options, md, **kwargs):  # noqa: A001 - superfences' name
         inputs = (_current["language"], language, source, repr(sorted(options.items())))
-        key = (cache.fingerprint(), *inputs)  # an edited snippet under `mkdocs serve` gets a new key
+        # In memory the languages share a block: no block's output depends on the page's language
+        # (the language reaches only the page macros), so a build runs each scenario once, for
+        # the first language; on disk the entry is keyed by that language as well.
+        key = (cache.fingerprint(), *inputs[1:])  # an edited snippet under `mkdocs serve` gets a new key
         if key not in rendered_blocks:
             stored = cache.load_block(inputs)
             if stored is not None:
