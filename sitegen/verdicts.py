@@ -4,6 +4,8 @@ A claim whose live value differs from the article's is one of four things:
 
 * `changed`: deepagents moved. Some measured release had the article's value;
   the live value has held since `since`, the first release of its latest run.
+* `not yet`: the installed release is older than the article's behaviour, which
+  `since` names the first release of (a build against an old release).
 * `never held`: no measured release had the article's value, so the difference
   is the article's own (its wording was looser than what it measured, or its
   setup differed), not a deepagents change.
@@ -27,8 +29,8 @@ MATRIX = Path(__file__).resolve().parent.parent / "data" / "matrix.json"
 
 @dataclass(frozen=True)
 class Verdict:
-    kind: str  # "holds", "changed", "never held", "setup", "installed differs"
-    since: str | None = None  # for "changed": the release the live value appeared in
+    kind: str  # "holds", "changed", "not yet", "never held", "setup", "installed differs"
+    since: str | None = None  # "changed": the release the live value appeared in; "not yet": the article's
     measured: tuple[str, str] | None = None  # the first and last release the matrix measured
 
 
@@ -51,8 +53,11 @@ def verdict(claim: Claim, facts: Facts, rows: dict[str, dict]) -> Verdict:
     measured = (history[0][0], history[-1][0])
     if all(value != claim.article for _, value in history):
         return Verdict("never held", measured=measured)
-    since = installed
     upto = [release for release, _ in history].index(installed) + 1
+    if all(value != claim.article for _, value in history[:upto]):  # an older release than the article's
+        later = next(release for release, value in history[upto:] if value == claim.article)
+        return Verdict("not yet", since=later, measured=measured)
+    since = installed
     for release, value in reversed(history[:upto]):
         if value != live:
             break

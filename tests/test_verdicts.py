@@ -48,3 +48,8 @@ def test_the_recorded_matrix_gives_every_kind_today(facts):
     assert kinds["names-fork-only"] == "never held"
     assert kinds["refusal-messages"] == "setup"
     assert "installed differs" not in kinds.values()
+
+
+def test_an_installed_release_older_than_the_article_is_not_yet_there():
+    rows = {"0.3": {"c": False}, "0.4": {"c": True}, "0.5": {"c": True}}
+    assert verdict(claim(True, False), FACTS, rows) == Verdict("not yet", since="0.4", measured=("0.3", "0.5"))
