@@ -27,6 +27,7 @@ def drift_page(language: str) -> str:
     facts = collect()
     rows = matrix_rows()
     words = word(language, "drift")
+    sep = word(language, "list_separator")
     kinds = [verdict(claim, facts, rows).kind for claim in CLAIMS]
     lines = [words["title"], "", words["intro"].format(version=facts.versions["deepagents"]), "",
              words["summary"].format(holds=kinds.count("holds"), total=len(CLAIMS), changed=kinds.count("changed"),
@@ -37,7 +38,7 @@ def drift_page(language: str) -> str:
         page = pages_showing(claim.section, language)[0].name  # the page that shows the claim's experiment
         why = "" if kind == "holds" else f"<br>{reason(claim, facts, rows, language)}"
         lines.append(f"| {statement} {{ #{claim.id} }} | [{page.removesuffix('.md')}]({page}) | "
-                     f"{show(claim.article)} | {show(claim.live(facts))} | {words['status'][kind]}{why} |")
+                     f"{show(claim.article, sep)} | {show(claim.live(facts), sep)} | {words['status'][kind]}{why} |")
     return FRONT_MATTER + "\n".join(lines) + "\n"
 
 
@@ -55,6 +56,7 @@ def runs(values: list[tuple[str, object]]) -> list[tuple[str, str, object]]:
 def matrix_page(language: str) -> str:
     matrix = json.loads(MATRIX.read_text(encoding="utf-8"))
     words = word(language, "matrix")
+    sep = word(language, "list_separator")
     rows = {release: row for release, row in matrix["rows"].items() if "facts" in row}
     provenance = matrix["provenance"]
     lines = [words["title"], "", words["intro"].format(command=provenance["command"].strip(), date=provenance["date"],
@@ -65,12 +67,12 @@ def matrix_page(language: str) -> str:
         shown = []
         for first, last, value in history:
             value = json.loads(value)
-            text = words["error"] if isinstance(value, dict) else show(value)
+            text = words["error"] if isinstance(value, dict) else show(value, sep)
             span = first if first == last else f"{first}–{last}"
             shown.append(f"{span}: {text}")
         changed = history[-1][0] if len(history) > 1 else words["never"]
         statement = word(language, f"claims.{claim.id}")
-        lines.append(f"| [{statement}](drift.md#{claim.id}) | {show(claim.article)} | {'<br>'.join(shown)} | {changed} |")
+        lines.append(f"| [{statement}](drift.md#{claim.id}) | {show(claim.article, sep)} | {'<br>'.join(shown)} | {changed} |")
     return FRONT_MATTER + "\n".join(lines) + "\n"
 
 

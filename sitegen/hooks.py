@@ -127,10 +127,21 @@ def on_startup(command, dirty, **kwargs):
     serving["active"] = command == "serve"
 
 
+def _without_beta_notice(show):
+    def showwarning(message, category, *args, **kwargs):
+        if "`forked subagents` is in beta" not in str(message):
+            show(message, category, *args, **kwargs)
+
+    showwarning.quiet_beta = True
+    return showwarning
+
+
 def on_config(config, **kwargs):
-    # The scenarios on the pages attach fork sub-agents, and deepagents warns that the
-    # feature is in beta each time; the modes page measures and shows that warning.
-    warnings.filterwarnings("ignore", message=r"The feature `forked subagents` is in beta")
+    # The scenarios on the pages attach fork sub-agents, and deepagents warns that the feature
+    # is in beta each time; the modes page measures and shows that warning. Not a filter:
+    # langchain puts its own in front when a page's block first imports it.
+    if not getattr(warnings.showwarning, "quiet_beta", False):
+        warnings.showwarning = _without_beta_notice(warnings.showwarning)
     for name in list(logging.root.manager.loggerDict):
         if "markdown_exec" in name:  # the loggers markdown-exec reports failed blocks on
             logger = logging.getLogger(name)

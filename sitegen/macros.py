@@ -60,7 +60,7 @@ def define_env(env) -> None:
     language = env.conf["theme"]["language"]  # each language's site has its own macros environment
     env.filter(code)
     env.filter(quote)
-    env.filter(show)
+    env.filter(lambda value: show(value, word(language, "list_separator")), "show")
     env.filter(len)
 
     def claim_named(claim_id: str) -> Claim:
@@ -124,8 +124,8 @@ def define_env(env) -> None:
         say = lambda key: word(language, f"callout.{key}")  # noqa: E731
         lines = [f'!!! warning "{say("title")}"', "", "    " + say("intro").format(version=facts.versions["deepagents"]), ""]
         for claim in different:
-            lines.append(f"    - {word(language, f'claims.{claim.id}')}{say('colon')}{say('article')} {show(claim.article)}"
-                         f"{say('comma')}{say('live')} {show(claim.live(facts))}{say('colon')}{reason(claim, facts, rows, language)}")
+            lines.append(f"    - {word(language, f'claims.{claim.id}')}{say('colon')}{say('article')} {show(claim.article, word(language, 'list_separator'))}"
+                         f"{say('comma')}{say('live')} {show(claim.live(facts), word(language, 'list_separator'))}{say('colon')}{reason(claim, facts, rows, language)}")
         return "\n".join(lines) + "\n"
 
 

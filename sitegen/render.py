@@ -32,8 +32,9 @@ def quote(value: Any) -> str:
     return f"<blockquote><p>{literal(value)}</p></blockquote>"
 
 
-def show(value: Any) -> str:
-    """A measured value as it appears in tables and prose: ✅/❌, a count, code, or a list of code."""
+def show(value: Any, separator: str = ", ") -> str:
+    """A measured value as it appears in tables and prose: ✅/❌, a count, code, or a list of code
+    (joined by the page language's list separator)."""
     if isinstance(value, bool):
         return "✅" if value else "❌"
     if value is None:
@@ -41,7 +42,7 @@ def show(value: Any) -> str:
     if isinstance(value, int):
         return str(value)
     if isinstance(value, (list, tuple)):
-        return ", ".join(code(v) for v in value) or "—"
+        return separator.join(code(v) for v in value) or "—"
     return code(value)
 
 

@@ -9,13 +9,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from sitegen.render import show
-from sitegen.strings import label
+from sitegen.strings import label, word
 
 
 def table(language: str, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     """A Markdown table: the first column holds labels, the rest measured values."""
     lines = ["| " + " | ".join(label(language, h) for h in header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join([label(language, row[0]), *(show(v) for v in row[1:])]) + " |" for row in rows]
+    lines += ["| " + " | ".join([label(language, row[0]), *(show(v, word(language, "list_separator")) for v in row[1:])]) + " |" for row in rows]
     return "\n".join(lines)
 
 

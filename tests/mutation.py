@@ -261,7 +261,7 @@ MUTANTS: list[Mutant] = [
          Patch(SUBAGENTS, _ASYNC_TASK + _TASK_GATE, _ASYNC_TASK + _LOOKUP_FIRST)),
         expect=("refusal-before-lookup", "refusal-repeat"),
         stale={"en": ("The gate comes before the lookup", "still gets the recursion refusal", "identical to the character"),
-               "zh": ("这道检查排在查找之前", "拿回的仍是递归拒绝", "逐字符相同")},
+               "zh": ("这道闸排在查找之前", "拿回的仍是递归拒绝", "逐字符相同")},
     ),
     # 5. the flag
     Mutant(
@@ -279,7 +279,7 @@ MUTANTS: list[Mutant] = [
         (Patch(SUBAGENTS, "OmitFromSchema(input=False, output=True)", "OmitFromSchema(input=False, output=False)"),),
         expect=("flag-declared",),
         stale={"en": ("omitted from output, so it never flows back",),
-               "zh": ("省略输出，它就不会流回去",)},
+               "zh": ("输出时省略，它就不会流回去",)},
     ),
     Mutant(
         "preamble-silent", "flag", "the fork preamble no longer warns that delegating will be refused",
