@@ -1,6 +1,6 @@
 """Why a claim of the article does or does not hold today, read from the version matrix.
 
-A claim whose live value differs from the article's is one of four things:
+A claim whose live value differs from the article's is one of five things:
 
 * `changed`: deepagents moved. Some measured release had the article's value;
   the live value has held since `since`, the first release of its latest run.
