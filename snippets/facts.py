@@ -3,63 +3,75 @@
     >>> from snippets.facts import collect
     >>> collect().refusal.length
 
-Pages, prose variables, generated pages and tests all read `collect()`.
-`python -m sitegen.tables` (make facts) prints every table.
+Pages, generated pages, tools and tests all read `collect()`.
+`python -m snippets.facts` prints every claim's live value as JSON: one row of
+the version matrix (tools/matrix.py runs it under each release).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-from dataclasses import dataclass
+import json
+import sys
+from types import SimpleNamespace
+from typing import Any
 
-from snippets import cache, lab
-from snippets.flag import Flag, measure_flag
-from snippets.gap import Gap, measure_gap
-from snippets.guidance import Guidance, measure_guidance
-from snippets.modes import Modes, measure_modes
-from snippets.refusal import Refusal, measure_refusal
-from snippets.tool_surfaces import ToolSurfaces, measure_tool_surfaces
-from snippets.why_kept import WhyKept, measure_why_kept
-
-EXPERIMENTS = {  # in article order
-    "modes": measure_modes,
-    "tool_surfaces": measure_tool_surfaces,
-    "why_kept": measure_why_kept,
-    "refusal": measure_refusal,
-    "flag": measure_flag,
-    "gap": measure_gap,
-    "guidance": measure_guidance,
-}
+from snippets import cache, lab, registry
 
 
-@dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True)
 class Facts:
     versions: dict[str, str]
-    modes: Modes
-    tool_surfaces: ToolSurfaces
-    why_kept: WhyKept
-    refusal: Refusal
-    flag: Flag
-    gap: Gap
-    guidance: Guidance
+    results: dict[str, Any]  # section name -> its experiment's result
 
-    @property
-    def sections(self) -> dict[str, object]:
-        """The experiments' results in article order, by name."""
-        return {name: getattr(self, name) for name in EXPERIMENTS}
+    def __getattr__(self, name: str) -> Any:  # facts.refusal, facts.modes, ...
+        try:
+            return self.results[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def plain(self) -> dict[str, Any]:
+        """Every result as plain data (dicts and lists), for JSON."""
+        return {"versions": self.versions, **{name: dataclasses.asdict(r) for name, r in self.results.items()}}
 
 
 @functools.cache
 def collect() -> Facts:
-    """Run every experiment once per process (see `snippets.lab.experiment`),
-    or read their results from the cache when nothing they depend on changed."""
+    """Run every experiment once per process (snippets.lab.experiment), or read their
+    results from the cache when nothing they depend on changed."""
     recorded = cache.load()
     lab.remember(recorded)
-    facts = Facts(versions=cache.versions(), **{name: measure() for name, measure in EXPERIMENTS.items()})
+    facts = Facts(cache.versions(), {s.name: s.measure() for s in registry.sections()})
     if lab.results() != recorded:
         cache.save(lab.results())
     return facts
 
 
-def versions() -> dict[str, str]:
-    return cache.versions()
+def live_row() -> dict[str, Any]:
+    """Every claim's live value under the installed deepagents: a row of the version matrix.
+
+    Unlike `collect()`, an experiment that fails does not stop the others: the
+    claims that need it get `{"error": ...}` naming what failed, so a matrix over
+    old releases shows everything that can be measured there.
+    """
+    results, errors = {}, {}
+    for section in registry.sections():
+        try:
+            results[section.name] = section.measure()
+        except Exception as error:  # noqa: BLE001 - recorded, not hidden
+            errors[section.name] = str(error).splitlines()[0]
+    available = SimpleNamespace(**results)
+    values: dict[str, Any] = {}
+    for section in registry.sections():
+        for claim in section.claims:
+            try:
+                values[claim.id] = claim.live(available)
+            except Exception as error:  # noqa: BLE001
+                values[claim.id] = {"error": errors.get(section.name) or f"{type(error).__name__}: {error}"}
+    return {"versions": cache.versions(), "facts": values}
+
+
+if __name__ == "__main__":
+    json.dump(live_row(), sys.stdout, ensure_ascii=False, sort_keys=True, default=str)
+    print()

@@ -1,32 +1,36 @@
-"""Section 5: the boolean in the child's own state that closes the gate."""
+"""Section 5: the boolean in the child's own state that closes the gate, how it is declared, and the preamble."""
 
 from __future__ import annotations
 
 import typing
 from dataclasses import dataclass
 
-from snippets.lab import experiment, expect, internal, source_note
-
-# deepagents and langchain are imported where an experiment runs, not here: a build
-# with every result cached never loads them (tests/test_cache.py checks).
+from snippets.lab import Claim, Section, experiment, expect, internal, run_scenario, source_note
 
 FLAG = "_deepagents_forked_context"
+SUBAGENTS = "deepagents.middleware.subagents"
 
 
 @dataclass(frozen=True)
 class ChildState:
-    form: str
+    agent: str  # iso, fk, cfk: the scenario's names
+    form: str  # isolated, declarative fork, runnable fork
     keys: list[str]  # state keys at the child's first model call
     flag: bool | None  # the flag's value there; None when the key is absent
 
 
 @dataclass(frozen=True)
 class Flag:
+    printed: str
     children: list[ChildState]
     kept_on_input: bool  # from the flag's schema declaration
     kept_on_output: bool
+    excluded_from_updates: bool  # in the keys deepagents drops from what a child hands back
     reaches_parent: bool  # did the flag come back into the parent's state?
-    preamble: str  # what deepagents put before the task in the fork child's first human message
+    first_messages: list[str]  # the types of the messages of the declarative fork's first model call
+    preamble: str  # what deepagents put before the task, in the message that carries it
+    preamble_message: int  # where that message is among them (0 is the first)
+    first_human_starts_with_preamble: bool  # does the first human message start with the preamble?
     suffix: str  # what the fork child's line in the parent's `task` description adds
     declared_by: list[str]  # deepagents middleware whose state schema declares the flag
     declarer_doc: str | None  # the first line of that middleware's docstring
@@ -36,11 +40,12 @@ class Flag:
         return next(c for c in self.children if c.form == form)
 
 
+FORMS = {"iso": "isolated", "fk": "declarative fork", "cfk": "runnable fork"}  # the scenario's children
+
 
 def declared_flag() -> tuple[bool, bool]:
     """How deepagents declares the flag: (kept on input, kept on output)."""
-    schema = internal("deepagents.middleware.subagents", "_ForkedContextState",
-                      needed_by="flag", meaning=f"the state schema that declares {FLAG}")
+    schema = internal(SUBAGENTS, "_ForkedContextState", needed_by="flag", meaning=f"the state schema that declares {FLAG}")
     hints = typing.get_type_hints(schema, include_extras=True)
     expect(FLAG in hints, needed_by="flag", looked_for=f"{FLAG} in the fork state schema")
     omit = next(m for m in typing.get_args(typing.get_args(hints[FLAG])[0])[1:] if hasattr(m, "output"))
@@ -56,47 +61,64 @@ def flag_declarers() -> list[type]:
 
 @experiment("flag")
 def measure_flag() -> Flag:
-    # --8<-- [start:scenario]
-    from deepagents import create_deep_agent
+    from snippets.tool_surfaces import measure_tool_surfaces
 
-    from snippets.scripted import ScriptedModel, StateProbe, delegate, say
-
-    # A StateProbe middleware records an agent's state each time its model is called.
-    probes = {form: StateProbe(form) for form in ("isolated", "fork", "runnable fork")}
-    models = {form: ScriptedModel(agent=form, script=[say(f"{form} done")]) for form in probes}
-    # The `runnable` form: a deep agent you compiled yourself, handed over as is.
-    compiled = create_deep_agent(model=models["runnable fork"], middleware=[probes["runnable fork"]])
-    task = "summarise the notes"
-    parent = ScriptedModel(agent="parent", script=[
-        delegate("iso", task, "c1"), delegate("fk", task, "c2"), delegate("cfk", task, "c3"), say("done"),
-    ])
-    agent = create_deep_agent(model=parent, subagents=[
-        {"name": "iso", "description": "isolated helper", "model": models["isolated"], "middleware": [probes["isolated"]]},
-        {"name": "fk", "description": "forked helper", "mode": "fork", "model": models["fork"], "middleware": [probes["fork"]]},
-        {"name": "cfk", "description": "compiled fork", "mode": "fork", "runnable": compiled},
-    ])
-    final = agent.invoke({"messages": [{"role": "user", "content": "summarise the notes three ways"}]})
-
-    for form, probe in probes.items():
-        print(f"{form}: {sorted(probe.first)}")  # state keys at the child's first model call
-    # --8<-- [end:scenario]
-    from langchain_core.messages import HumanMessage
-
-    first_human = [m for m in models["fork"].calls[0] if isinstance(m, HumanMessage)][-1].text
-    expect(first_human.endswith(task), needed_by="flag", looked_for="the task text at the end of the fork child's first message")
-    listing = parent.tool_description("task")
-    start, end = listing.find("- fk: forked helper"), listing.find("\n- cfk: compiled fork")
-    expect(0 <= start < end, needed_by="flag",
-           looked_for="the line '- fk: forked helper…' before '- cfk: compiled fork…' in the parent's task description")
+    run = run_scenario("flag", needed_by="flag")
+    first_state, task = run["first_state"], run["task"]
+    expect(set(first_state) == set(FORMS), needed_by="flag", looked_for="a first model call by each of the three children")
+    messages = first_state["fk"]["messages"]
+    expect(messages[-1].type == "human" and messages[-1].text.endswith(task), needed_by="flag",
+           looked_for="the task at the end of the declarative fork's last message")
+    preamble = messages[-1].text[: -len(task)]
+    first_human = next(m for m in messages if m.type == "human")
+    listing = measure_tool_surfaces().parent.task_description or ""  # section 2's parent lists `fk: a forked helper`
+    line = next((line for line in listing.splitlines() if line.startswith("- fk: a forked helper")), None)
+    expect(line is not None, needed_by="flag", looked_for="the line '- fk: a forked helper…' in the parent's task description")
+    excluded = internal(SUBAGENTS, "_EXCLUDED_STATE_KEYS", needed_by="flag", meaning="state keys a child never hands back")
     kept_on_input, kept_on_output = declared_flag()
+    declarers = flag_declarers()
     return Flag(
-        children=[ChildState(form, sorted(p.first), p.first.get(FLAG)) for form, p in probes.items()],
+        printed=run.printed,
+        children=[ChildState(agent, FORMS[agent], sorted(state), state.get(FLAG)) for agent, state in first_state.items()],
         kept_on_input=kept_on_input,
         kept_on_output=kept_on_output,
-        reaches_parent=FLAG in final,
-        preamble=first_human[: -len(task)],
-        suffix=listing[start + len("- fk: forked helper"): end],  # may hold any text, newlines included
-        declared_by=[cls.__name__ for cls in flag_declarers()],
-        declarer_doc=next(((cls.__doc__ or "").strip().splitlines()[0] for cls in flag_declarers() if cls.__doc__), None),
-        why_declared=source_note("deepagents.middleware.subagents", "declared schema"),
+        excluded_from_updates=FLAG in excluded,
+        reaches_parent=FLAG in run["final"],
+        first_messages=[m.type for m in messages],
+        preamble=preamble,
+        preamble_message=len(messages) - 1,
+        first_human_starts_with_preamble=bool(preamble) and first_human.text.startswith(preamble),
+        suffix=line[len("- fk: a forked helper"):],  # may hold any text
+        declared_by=[cls.__name__ for cls in declarers],
+        declarer_doc=next(((cls.__doc__ or "").strip().splitlines()[0] for cls in declarers if cls.__doc__), None),
+        why_declared=source_note(SUBAGENTS, "declared schema"),
     )
+
+
+def _only_declarative_fork(facts) -> bool:
+    return [c.flag for c in facts.flag.children] == [None, True, None]
+
+
+SECTION = Section("flag", 5, "flag.md", measure_flag, scenarios=("flag",), claims=[
+    Claim("keys-isolated", ["files", "messages"], lambda facts: facts.flag.child("isolated").keys),
+    Claim("keys-fork", ["_deepagents_forked_context", "files", "messages"], lambda facts: facts.flag.child("declarative fork").keys),
+    Claim("keys-runnable", ["files", "messages"], lambda facts: facts.flag.child("runnable fork").keys),
+    Claim("flag-value", True, lambda facts: facts.flag.child("declarative fork").flag),
+    Claim("flag-only-declarative", True, _only_declarative_fork),
+    Claim("flag-closes-gate", True, lambda facts: _only_declarative_fork(facts) and facts.refusal.matches_source
+          and not facts.gap.chain("runnable fork").refused),
+    Claim("flag-kept-on-input", True, lambda facts: facts.flag.kept_on_input),
+    Claim("flag-omitted-on-output", True, lambda facts: not facts.flag.kept_on_output and not facts.flag.reaches_parent),
+    Claim("flag-excluded-from-updates", None, lambda facts: facts.flag.excluded_from_updates),
+    Claim("flag-declarer", True, lambda facts: len(facts.flag.declared_by) == 1 and "`task`" in (facts.flag.declarer_doc or "")),
+    Claim("why-declared", True, lambda facts: facts.flag.why_declared is not None),
+    Claim("preamble-length", 567, lambda facts: len(facts.flag.preamble)),
+    Claim("preamble-warns", True, lambda facts: "refused" in facts.flag.preamble),
+    # The article: the preamble is put before "the child's first human message". It heads the message
+    # that carries the task, after the whole inherited conversation.
+    Claim("preamble-in-first-message", True, lambda facts: facts.flag.first_human_starts_with_preamble),
+    Claim("preamble-heads-task-message", None, lambda facts: bool(facts.flag.preamble)
+          and facts.flag.preamble_message == len(facts.flag.first_messages) - 1 and facts.flag.preamble_message > 0),
+    Claim("suffix-length", 86, lambda facts: len(facts.flag.suffix)),
+    Claim("suffix-silent", True, lambda facts: "delegat" not in facts.flag.suffix),
+])

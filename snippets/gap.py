@@ -1,27 +1,23 @@
-"""Section 6: a `runnable`-form fork delegates for real; a declarative fork cannot."""
+"""Section 6: a child in the `runnable` form delegates for real, with or without `mode`; a declarative fork cannot."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import experiment, source_note
-from snippets.refusal import measure_refusal
-
-
-# deepagents and langchain are imported where an experiment runs, not here: a build
-# with every result cached never loads them (tests/test_cache.py checks).
+from snippets.lab import Claim, Section, experiment, expect, run_scenario, source_note
 
 
 @dataclass(frozen=True)
 class Chain:
-    form: str
+    form: str  # declarative fork, runnable fork, "runnable, no mode"
     child_got: str  # the tool result the child got for its `task` call
     grandchild_ran: bool
-    refused: bool  # did the child get deepagents' refusal?
+    refused: bool  # was it deepagents' refusal (section 4)?
 
 
 @dataclass(frozen=True)
 class Gap:
+    printed: str
     chains: list[Chain]
     why_no_flag: str | None  # the source's reason the `runnable` form gets no flag, None if gone
 
@@ -29,51 +25,24 @@ class Gap:
         return next(c for c in self.chains if c.form == form)
 
 
-
-def declarative_chain():
-    """parent → declarative fork child → grandchild `gc`; returns (child, grandchild) models."""
-    from deepagents import create_deep_agent
-
-    from snippets.scripted import ScriptedModel, delegate, say
-
-    child = ScriptedModel(agent="declarative child", script=[delegate("gc", "dig deeper", "k1"), say("child done")])
-    grandchild = ScriptedModel(agent="grandchild", script=[say("grandchild dug deeper")])
-    parent = ScriptedModel(agent="parent", script=[delegate("fk", "go deeper", "p1"), say("parent done")])
-    # The declarative fork shares the parent's `task`, which also knows `gc`.
-    agent = create_deep_agent(model=parent, subagents=[
-        {"name": "fk", "description": "fork", "mode": "fork", "model": child},
-        {"name": "gc", "description": "grandchild", "model": grandchild},
-    ])
-    agent.invoke({"messages": [{"role": "user", "content": "go as deep as you can"}]})
-    return child, grandchild
-
-
 @experiment("gap")
 def measure_gap() -> Gap:
-    # --8<-- [start:scenario]
-    from deepagents import create_deep_agent
+    from snippets.refusal import measure_refusal
 
-    from snippets.scripted import ScriptedModel, delegate, say
-
-    # Your own compiled deep agent, with its own sub-agent `gc` behind its own `task` ...
-    child = ScriptedModel(agent="runnable child", script=[delegate("gc", "dig deeper", "k1"), say("child done")])
-    grandchild = ScriptedModel(agent="grandchild", script=[say("grandchild dug deeper")])
-    my_agent = create_deep_agent(model=child, subagents=[{"name": "gc", "description": "grandchild", "model": grandchild}])
-
-    # ... handed to the parent as a fork in the `runnable` form.
-    parent = ScriptedModel(agent="parent", script=[delegate("fk", "go deeper", "p1"), say("parent done")])
-    agent = create_deep_agent(model=parent, subagents=[
-        {"name": "fk", "description": "fork", "mode": "fork", "runnable": my_agent},
-    ])
-    agent.invoke({"messages": [{"role": "user", "content": "go as deep as you can"}]})
-    print("grandchild ran:", bool(grandchild.calls))
-    # --8<-- [end:scenario]
-    from langchain_core.messages import ToolMessage
-
-    refusal = measure_refusal()  # section 4's measurement
+    run = run_scenario("gap", needed_by="gap")
+    refusal = measure_refusal()  # section 4's measurement: what deepagents' refusal reads
     chains = []
-    for form, (kid, grandkid) in (("declarative", declarative_chain()), ("runnable", (child, grandchild))):
-        got = next(m for m in kid.calls[-1] if isinstance(m, ToolMessage)).text
-        refused = refusal.matches_source and got == refusal.text
-        chains.append(Chain(form, got, grandchild_ran=bool(grandkid.calls), refused=refused))
-    return Gap(chains, why_no_flag=source_note("deepagents.middleware.subagents", "opaque"))
+    for form, events in run["seen"].items():
+        got = [m.text for namespace, (m, _) in events if len(namespace) == 1 and m.type == "tool"]
+        expect(bool(got), needed_by="gap", looked_for=f"a tool result for the {form} child's `task` call")
+        agents = {metadata.get("lc_agent_name") for _, (_, metadata) in events}
+        chains.append(Chain(form, got[0], grandchild_ran="gc" in agents, refused=refusal.matches_source and got[0] == refusal.text))
+    return Gap(run.printed, chains, why_no_flag=source_note("deepagents.middleware.subagents", "opaque"))
+
+
+SECTION = Section("gap", 6, "gap.md", measure_gap, scenarios=("gap",), claims=[
+    Claim("gap-runnable", True, lambda facts: facts.gap.chain("runnable fork").grandchild_ran),
+    Claim("gap-declarative", False, lambda facts: facts.gap.chain("declarative fork").grandchild_ran),
+    Claim("gap-runnable-no-mode", None, lambda facts: facts.gap.chain("runnable, no mode").grandchild_ran),
+    Claim("gap-reason-in-source", True, lambda facts: facts.gap.why_no_flag is not None),
+])

@@ -1,99 +1,87 @@
-"""Section 7: the three recommendations, each run."""
+"""Section 7: how to use it. The article's three recommendations and the recipes readers ask for, each run."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import experiment
+from snippets.lab import Claim, Section, experiment, run_scenario
 
-
-# deepagents and langchain are imported where an experiment runs, not here: a build
-# with every result cached never loads them (tests/test_cache.py checks).
-
-CODENAME = "BLUE-HERON"
+RECIPES = ("choose", "nest_one_level", "never_nest", "step_limit", "no_task")  # snippets/scenarios/<name>.py
 
 
 @dataclass(frozen=True)
-class Recipe:
-    advice: str
-    child_has_task: bool
-    child_saw_parent_conversation: bool
-    child_task_result: str | None  # what the child's own `task` call returned, if it made one
-    grandchild_ran: bool
-    parent_answer: str
+class Handed:
+    """What a child starts from: the messages of its first model call."""
+
+    messages: int
+    characters: int
+    knows_the_conversation: bool  # does it hold what the user told the parent?
 
 
 @dataclass(frozen=True)
 class Guidance:
-    recipes: list[Recipe]
-
-    def recipe(self, advice: str) -> Recipe:
-        return next(r for r in self.recipes if r.advice == advice)
-
-
-
-def try_recipe(advice: str, child, spec: dict, grandchild) -> Recipe:
-    """The parent delegates to `helper` (spec), next to a plain sub-agent `gc` it could reach."""
-    from deepagents import create_deep_agent
-
-    from snippets.scripted import ScriptedModel, delegate, say
-
-    parent = ScriptedModel(agent="parent", script=[delegate("helper", "finish the report", "p1"), say("report finished")])
-    agent = create_deep_agent(model=parent, subagents=[spec, {"name": "gc", "description": "grandchild", "model": grandchild}])
-    final = agent.invoke({"messages": [{"role": "user", "content": f"The codename is {CODENAME}. Write the report."}]})
-    return read_recipe(advice, child, final, grandchild)
+    printed: dict[str, str]  # recipe -> what its scenario printed
+    isolated: Handed
+    fork: Handed
+    fork_warnings: list[str]
+    depth: dict[str, int]  # nest_one_level: agent -> its depth below the parent
+    deepest_refused: bool  # nest_one_level: the deepest agent's own `task` call got deepagents' refusal
+    never_nest: dict[str, tuple[list[str], list[str]]]  # invoke/ainvoke -> (agents that ran, refusals)
+    guard_refusal: str  # what NoDeeperThanThis answers
+    default_limit: int  # a deep agent's own recursion_limit
+    limit_raises: str | None  # what the parent's invoke raised when a sub-agent hit its limit, unhandled
+    limit_reported: str  # what the parent got back with report_step_limit
+    limit_parent_answer: str
+    deep_agent_tools: list[str]  # create_deep_agent with no sub-agents
+    plain_agent_tools: list[str]  # a create_agent sub-agent
 
 
-def read_recipe(advice: str, child, final: dict, *grandchildren) -> Recipe:
-    """What a recipe's child was given and saw, and whether any grandchild ran."""
-    from langchain_core.messages import HumanMessage, ToolMessage
-
-    task_results = [m.text for m in child.calls[-1] if isinstance(m, ToolMessage)]
-    return Recipe(
-        advice=advice,
-        child_has_task="task" in child.tool_names,
-        child_saw_parent_conversation=any(CODENAME in m.text for m in child.calls[0] if isinstance(m, HumanMessage)),
-        child_task_result=task_results[0] if task_results else None,
-        grandchild_ran=any(g.calls for g in grandchildren),
-        parent_answer=final["messages"][-1].text,
-    )
+def handed(messages) -> Handed:
+    return Handed(len(messages), sum(len(m.text) for m in messages), any("BLUE-HERON" in m.text for m in messages))
 
 
 @experiment("guidance")
 def measure_guidance() -> Guidance:
-    from snippets.scripted import ScriptedModel, delegate, say
+    from snippets.refusal import measure_refusal
 
-    def models(first_move: list):
-        return (ScriptedModel(agent="helper", script=[*first_move, say("report written")]),
-                ScriptedModel(agent="gc", script=[say("grandchild wrote it")]))
+    runs = {name: run_scenario(name, needed_by="guidance") for name in RECIPES}
+    choose, nest, never, limit, no_task = (runs[name] for name in RECIPES)
+    deepest = nest["fact_checker"]["model"].seen
+    refusal = measure_refusal().text
+    return Guidance(
+        printed={name: run.printed for name, run in runs.items()},
+        isolated=handed(choose["handed"]["iso"]),
+        fork=handed(choose["handed"]["fk"]),
+        fork_warnings=[str(w.message) for w in choose["warned"]],
+        depth=dict(nest["depth"]),
+        deepest_refused=any(m.type == "tool" and m.text == refusal for m in deepest[-1]) if deepest else False,
+        never_nest=dict(never["outcomes"]),
+        guard_refusal=never["NoDeeperThanThis"].refusal,
+        default_limit=limit["own_limit"],
+        limit_raises=type(limit["raised"]).__name__ if "raised" in limit.variables else None,
+        limit_reported=limit["messages"][-2].text,
+        limit_parent_answer=limit["messages"][-1].text,
+        deep_agent_tools=no_task["offered"]["deep agent, no subagents"],
+        plain_agent_tools=no_task["offered"]["create_agent sub-agent"],
+    )
 
-    # 1. The default: an isolated child. No `task`, so nothing to refuse.
-    child, gc = models([])
-    isolated = try_recipe("isolated (default)", child, {"name": "helper", "description": "writer", "model": child}, gc)
 
-    # 2. A declarative fork continues the conversation; its `task` is refused.
-    child, gc = models([delegate("gc", "write it", "h1")])
-    fork = try_recipe("declarative fork", child, {"name": "helper", "description": "writer", "mode": "fork", "model": child}, gc)
+def _guard_holds(way: str):
+    def holds(facts) -> bool:
+        agents, refused = facts.guidance.never_nest[way]
+        return "gc" not in agents and refused == [facts.guidance.guard_refusal]
+    return holds
 
-    # 3. A `runnable` fork guards its own boundary with a gate of your own.
-    # --8<-- [start:scenario]
-    from deepagents import create_deep_agent
 
-    from snippets.depth_guard import NoDeeperThanThis
-    from snippets.scripted import ScriptedModel, delegate, say
-
-    # Your own agent may call `task`; NoDeeperThanThis answers the call with a refusal.
-    helper = ScriptedModel(agent="helper", script=[delegate("gc", "write it", "h1"), say("report written")])
-    own_gc = ScriptedModel(agent="own gc", script=[say("never")])
-    guarded = create_deep_agent(model=helper, middleware=[NoDeeperThanThis()],
-                                subagents=[{"name": "gc", "description": "grandchild", "model": own_gc}])
-
-    parent = ScriptedModel(agent="parent", script=[delegate("helper", "finish the report", "p1"), say("report finished")])
-    agent = create_deep_agent(model=parent, subagents=[
-        {"name": "helper", "description": "writer", "mode": "fork", "runnable": guarded},
-    ])
-    final = agent.invoke({"messages": [{"role": "user", "content": "The codename is BLUE-HERON. Write the report."}]})
-    print("grandchild ran:", bool(own_gc.calls))
-    # --8<-- [end:scenario]
-    runnable = read_recipe("runnable fork + own gate", helper, final, own_gc)
-    return Guidance([isolated, fork, runnable])
+SECTION = Section("guidance", 7, "guidance.md", measure_guidance, scenarios=RECIPES, claims=[
+    Claim("guide-fork", True, lambda facts: facts.guidance.fork.knows_the_conversation and not facts.guidance.isolated.knows_the_conversation),
+    Claim("guide-own-gate", True, _guard_holds("invoke")),
+    Claim("guard-async", None, _guard_holds("ainvoke")),
+    Claim("nest-one-level", None, lambda facts: max(facts.guidance.depth.values()) == 2 and facts.guidance.deepest_refused),
+    Claim("fork-carries-more", None, lambda facts: facts.guidance.fork.messages > facts.guidance.isolated.messages == 1),
+    Claim("step-limit-raises", None, lambda facts: facts.guidance.limit_raises == "GraphRecursionError"),
+    Claim("step-limit-reported", None, lambda facts: facts.guidance.limit_parent_answer == "parent done"),
+    Claim("default-recursion-limit", None, lambda facts: facts.guidance.default_limit),
+    Claim("deep-agent-always-has-task", None, lambda facts: "task" in facts.guidance.deep_agent_tools),
+    Claim("plain-agent-has-no-task", None, lambda facts: "task" not in facts.guidance.plain_agent_tools),
+])

@@ -1,16 +1,20 @@
-"""The bench the experiments stand on: build an agent, run it, report clearly.
+"""The bench the experiments stand on: run a scenario, measure it, declare what it shows.
 
-`@experiment` gives every experiment two promises:
+A section of the article is one experiment module in snippets/ that declares
+itself once, with `SECTION = Section(...)`: its name, its page, the function
+that measures it and the claims it checks (snippets/registry.py finds them).
 
-* it runs once per process: a page that executes the same code again (the
-  site shows each experiment file and runs it) gets the recorded result, keyed
-  by a fingerprint of the code, so identical code is never measured twice;
-* when it fails, the error names the experiment, and a missing deepagents
-  internal names what was looked for.
+* A scenario (snippets/scenarios/<name>.py) is what a reader copies: plain
+  deepagents code that runs beside scripted_model.py. `run_scenario()` runs it
+  as a script and hands the experiment its variables and what it printed.
+* `@experiment` runs a measurement once per process (keyed by a fingerprint of
+  its code, so identical code is never measured twice) and makes a failure
+  name the experiment; `internal()` and `expect()` name what moved in deepagents.
+* A `Claim` is one thing the article said: its value then (typed by hand, a
+  quotation) and a function that reads the value now from the facts.
 
-deepagents and langchain are imported only where an experiment runs (here in
-`build`, and inside the experiments' functions): a build that has every result
-cached never loads them.
+deepagents and langchain are imported only where a scenario or experiment runs:
+a build that finds every result cached never loads them.
 """
 
 from __future__ import annotations
@@ -23,19 +27,49 @@ import importlib
 import inspect
 import io
 import re
+import runpy
 import tokenize
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from types import CodeType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
-if TYPE_CHECKING:
-    from snippets.scripted import ScriptedModel
+from snippets.paths import SCENARIOS
 
 T = TypeVar("T")
 
-_results: dict[str, Any] = {}
-runs: dict[str, int] = {}  # how often each experiment really ran in this process
+
+@dataclass(frozen=True)
+class Claim:
+    """One claim, by id. Its wording, per language, is `claims.<id>` in the site's strings.
+
+    Most are the article's: `article` is the value it reported, the one thing typed by
+    hand (a quotation). A claim the article never made, measured because a sentence
+    of the site needs it, has `article=None`. A sentence can be bound to a claim
+    whose live value is yes or no.
+    """
+
+    id: str
+    article: Any  # the value the article reported; None: the article did not say
+    live: Callable[[Any], Any]  # the value today, read from the facts (snippets.facts.Facts)
+    setup: bool = False  # the value depends on how the experiment is set up (why: `setup.<id>` in the strings)
+
+    @property
+    def from_article(self) -> bool:
+        return self.article is not None
+
+
+@dataclass(frozen=True)
+class Section:
+    """An experiment, declared once: the registry, the facts, the pages and the tools follow from it."""
+
+    name: str  # the experiment: snippets/<name>.py, facts.<name>, `sections.<name>` in the strings
+    number: int  # its place in the article
+    page: str  # its page in every language: docs/<language>/<page>
+    measure: Callable[[], Any]
+    claims: list[Claim] = field(default_factory=list)
+    scenarios: tuple[str, ...] = ()  # the scenario files its page shows (snippets/scenarios/<name>.py)
 
 
 class ExperimentFailed(RuntimeError):
@@ -50,6 +84,34 @@ class InternalMoved(ExperimentFailed):
     """deepagents no longer has an internal an experiment reads."""
 
 
+@dataclass(frozen=True)
+class Run:
+    """A scenario after it ran: its variables, and what it printed."""
+
+    variables: dict[str, Any]
+    printed: str
+
+    def __getitem__(self, name: str) -> Any:
+        return self.variables[name]
+
+
+def run_scenario(name: str, *, needed_by: str) -> Run:
+    """Run snippets/scenarios/<name>.py as a reader would (`python <name>.py`), beside scripted_model.py."""
+    path = SCENARIOS / f"{name}.py"  # its `from scripted_model import ...` works: see snippets/__init__.py
+    printed = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(printed):
+            variables = runpy.run_path(str(path), run_name="__main__")
+    except Exception as error:
+        msg = f"experiment {needed_by!r}: scenario snippets/scenarios/{name}.py raised {type(error).__name__}: {error}"
+        raise ExperimentFailed(msg, needed_by) from error
+    return Run(variables, printed.getvalue())
+
+
+_results: dict[str, Any] = {}
+runs: dict[str, int] = {}  # how often each experiment really ran in this process
+
+
 def _fingerprint(code: CodeType) -> str:
     """Identity of a function's code, independent of the file it was read from."""
     parts = [code.co_name, code.co_code.hex(), repr(code.co_names), repr(code.co_varnames)]
@@ -59,7 +121,7 @@ def _fingerprint(code: CodeType) -> str:
 
 
 def experiment(name: str) -> Callable[[Callable[[], T]], Callable[[], T]]:
-    """Mark a zero-argument function as the experiment `name` (see module doc)."""
+    """Mark a zero-argument function as the experiment `name` (see the module doc)."""
 
     def decorate(measure: Callable[[], T]) -> Callable[[], T]:
         key = f"{name}:{_fingerprint(measure.__code__)}"
@@ -69,9 +131,9 @@ def experiment(name: str) -> Callable[[Callable[[], T]], Callable[[], T]]:
             if key not in _results:
                 runs[name] = runs.get(name, 0) + 1
                 try:
-                    # What a scenario prints, and the warnings it raises, are for its page and its
-                    # reader; an experiment that measures a warning records it itself (modes).
-                    # (record=True, not "ignore": langchain adds its own filter when first imported)
+                    # What a scenario prints and warns is for its page and its reader; an experiment
+                    # that measures a warning records it itself. (record=True, not "ignore": langchain
+                    # adds its own filter when it is first imported.)
                     with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings(record=True):
                         _results[key] = measure()
                 except ExperimentFailed:
@@ -106,10 +168,8 @@ def internal(module: str, attribute: str, *, needed_by: str, meaning: str) -> An
     try:
         return getattr(importlib.import_module(module), attribute)
     except (ImportError, AttributeError) as error:
-        msg = (
-            f"experiment {needed_by!r}: deepagents {version('deepagents')} has no "
-            f"{module}.{attribute} ({meaning}); the experiment must be updated for this release"
-        )
+        msg = (f"experiment {needed_by!r}: deepagents {version('deepagents')} has no {module}.{attribute} "
+               f"({meaning}); the experiment must be updated for this release")
         raise InternalMoved(msg, needed_by) from error
 
 
@@ -121,18 +181,18 @@ def expect(condition: bool, *, needed_by: str, looked_for: str) -> None:
 
 
 def source_note(module: str, phrase: str) -> str | None:
-    """The comment or docstring of the installed deepagents source that contains `phrase`.
+    """The sentence of the installed deepagents source (a comment or a docstring) that contains `phrase`.
 
-    Some of what the site says comes from reading deepagents, not from running
-    it (why `task` is kept, why the flag is declared). Those reasons are quoted
-    from the installed files, so they follow the release; None when no comment
-    or docstring says it any more.
+    What the site says from reading deepagents rather than running it is quoted
+    from the installed files, so it follows the release; None when no comment or
+    docstring says it any more.
     """
     source = inspect.getsource(importlib.import_module(module))
     notes = [" ".join(block) for block in _comment_blocks(source)]
     notes += [" ".join(node.value.value.split()) for node in ast.walk(ast.parse(source))
               if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)]
-    return next((note for note in notes if phrase in note), None)
+    sentences = [sentence for note in notes for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z`(])", note)]
+    return next((sentence for sentence in sentences if phrase in sentence), None)
 
 
 def _comment_blocks(source: str) -> list[list[str]]:
@@ -157,16 +217,16 @@ def version(package: str) -> str:
     return dist_version(package)
 
 
-def build(parent: ScriptedModel, subagents: Sequence[dict]) -> tuple[Any, list[str]]:
-    """`create_deep_agent` with the warnings it emits while assembling."""
-    from deepagents import create_deep_agent
+def tools_watch(record: dict[str, list]) -> Callable[[str], Any]:
+    """For the harness: a middleware factory recording, per agent, the tools its model is offered."""
+    from langchain.agents.middleware import wrap_model_call
 
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        agent = create_deep_agent(model=parent, subagents=list(subagents))
-    return agent, [str(w.message) for w in caught]
+    def watch(agent: str):
+        @wrap_model_call(name="harness_watch")
+        def offered(request, handler):
+            record[agent] = list(request.tools)
+            return handler(request)
 
+        return offered
 
-def ask(agent: Any, text: str) -> dict[str, Any]:
-    """One user turn; returns the final state."""
-    return agent.invoke({"messages": [{"role": "user", "content": text}]})
+    return watch

@@ -1,15 +1,12 @@
-"""Section 1: which `mode` values a sub-agent spec may carry."""
+"""Section 1: which `mode` values a sub-agent spec may carry, and the rules that come with fork."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import ask, build, experiment
+from snippets.lab import Claim, Section, experiment, run_scenario
 
-# deepagents and langchain are imported where an experiment runs, not here: a build
-# with every result cached never loads them (tests/test_cache.py checks).
-
-CANDIDATES = [None, "isolated", "fork", "handoff", "forked", "shared", "inherit"]
+CANDIDATES = [None, "isolated", "fork", "handoff", "forked", "shared", "inherit"]  # the article's seven
 
 
 @dataclass(frozen=True)
@@ -17,11 +14,12 @@ class ModeOutcome:
     mode: str | None  # None: the spec has no `mode` key at all
     accepted: bool
     error: str | None  # the exact error when assembly rejects it
-    child_tools: list[str] | None  # what the child was bound to, when accepted
+    child_tools: list[str] | None  # what the child's model is offered, when accepted
 
 
 @dataclass(frozen=True)
 class Modes:
+    printed: str  # what the page's scenario printed
     outcomes: list[ModeOutcome]
     fork_skills_error: str | None  # a fork spec that sets `skills`
     isolated_skills_accepted: bool  # the same `skills` on an isolated spec
@@ -33,59 +31,56 @@ class Modes:
         return next(o for o in self.outcomes if o.mode == mode)
 
 
-
 def assemble(*specs: dict) -> tuple[str | None, list[str]]:
-    """Try to assemble a parent with these sub-agents: (error or None, warnings)."""
-    from snippets.scripted import ScriptedModel
+    """Assemble a parent with these sub-agents: (the error, or None; the warnings emitted)."""
+    import warnings
 
-    try:
-        _, warned = build(ScriptedModel(agent="parent", script=[]), specs)
-    except ValueError as error:
-        return str(error), []
-    return None, warned
+    from deepagents import create_deep_agent
+    from scripted_model import ScriptedModel
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            create_deep_agent(model=ScriptedModel(script=[]), subagents=list(specs))
+        except ValueError as error:
+            return str(error), []
+    return None, [str(w.message) for w in caught]
 
 
 def try_mode(mode: str | None) -> ModeOutcome:
-    from snippets.scripted import ScriptedModel, delegate, say
+    """Assemble a parent with one child of this mode; if accepted, delegate once and record the child's tools."""
+    from deepagents import create_deep_agent
+    from scripted_model import ScriptedModel, delegate, say
 
-    spec = {"name": "a1", "description": "helper", "model": ScriptedModel(agent="a1", script=[say("done")])}
+    from snippets.lab import tools_watch
+
+    offered: dict[str, list] = {}
+    spec = {"name": "a1", "description": "helper", "model": ScriptedModel(script=[say("done")]),
+            "middleware": [tools_watch(offered)("a1")]}
     if mode is not None:
         spec["mode"] = mode
     error, _ = assemble(spec)
     if error:
         return ModeOutcome(mode, accepted=False, error=error, child_tools=None)
-    # Accepted: delegate once and record what the child was actually given.
-    parent = ScriptedModel(agent="parent", script=[delegate("a1", "say done", "c1"), say("ok")])
-    agent, _ = build(parent, [spec])
-    ask(agent, "delegate to a1")
-    return ModeOutcome(mode, accepted=True, error=None, child_tools=spec["model"].tool_names)
+    parent = ScriptedModel(script=[delegate("a1", "say done"), say("ok")])
+    create_deep_agent(model=parent, subagents=[spec]).invoke({"messages": [{"role": "user", "content": "delegate to a1"}]})
+    return ModeOutcome(mode, accepted=True, error=None, child_tools=[tool.name for tool in offered["a1"]])
+
+
+def child(name: str, **extra: object) -> dict:
+    from scripted_model import ScriptedModel
+
+    return {"name": name, "description": "helper", "model": ScriptedModel(script=[]), **extra}
 
 
 @experiment("modes")
 def measure_modes() -> Modes:
-    # --8<-- [start:scenario]
-    from deepagents import create_deep_agent
-
-    from snippets.scripted import ScriptedModel, say
-
-    parent = ScriptedModel(agent="parent", script=[])
-    for mode in ("isolated", "fork", "forked"):
-        helper = ScriptedModel(agent="a1", script=[say("done")])
-        spec = {"name": "a1", "description": "helper", "mode": mode, "model": helper}
-        try:
-            create_deep_agent(model=parent, subagents=[spec])  # the check runs here, before any model call
-            print(f"{mode}: accepted")
-        except ValueError as error:
-            print(f"{mode}: {error}")
-    # --8<-- [end:scenario]
-
-    def child(name: str, **extra: object) -> dict:
-        return {"name": name, "description": "helper", "model": ScriptedModel(agent=name, script=[]), **extra}
-
+    shown = run_scenario("modes", needed_by="modes")
     skills_on_fork, _ = assemble(child("a1", mode="fork", skills=["/skills/"]))
     skills_on_isolated, _ = assemble(child("a1", skills=["/skills/"]))
     _, fork_warnings = assemble(child("a1", mode="fork"))
     return Modes(
+        printed=shown.printed,
         outcomes=[try_mode(mode) for mode in CANDIDATES],
         fork_skills_error=skills_on_fork,
         isolated_skills_accepted=skills_on_isolated is None,
@@ -93,3 +88,31 @@ def measure_modes() -> Modes:
         duplicate_name_error_fork=assemble(child("a1", mode="fork"), child("a1", mode="fork"))[0],
         fork_warnings=fork_warnings,
     )
+
+
+def accepted(mode: str | None):
+    return lambda facts: facts.modes.outcome(mode).accepted
+
+
+def _handoff_tools(facts) -> int | None:
+    tools = facts.modes.outcome("handoff").child_tools
+    return None if tools is None else len(tools)
+
+
+SECTION = Section("modes", 1, "modes.md", measure_modes, scenarios=("modes",), claims=[
+    Claim("mode-omitted", True, accepted(None)),
+    Claim("mode-isolated", True, accepted("isolated")),
+    Claim("mode-fork", True, accepted("fork")),
+    Claim("mode-handoff", True, accepted("handoff")),
+    Claim("mode-handoff-tools", 7, _handoff_tools),
+    Claim("mode-forked", False, accepted("forked")),
+    Claim("mode-shared", False, accepted("shared")),
+    Claim("mode-inherit", False, accepted("inherit")),
+    Claim("mode-error", "SubAgent 'a1' has invalid mode 'forked'; expected 'isolated' or 'fork'",
+          lambda facts: facts.modes.outcome("forked").error),
+    Claim("unknown-modes-rejected", True, lambda facts: not any(facts.modes.outcome(m).accepted for m in ("forked", "shared", "inherit"))),
+    Claim("fork-skills", True, lambda facts: facts.modes.fork_skills_error is not None and facts.modes.isolated_skills_accepted),
+    Claim("names-unique", True, lambda facts: facts.modes.duplicate_name_error_fork is not None),
+    Claim("names-fork-only", True, lambda facts: facts.modes.duplicate_name_error_isolated is None),
+    Claim("fork-beta", True, lambda facts: any("beta" in w for w in facts.modes.fork_warnings)),
+])

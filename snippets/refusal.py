@@ -1,26 +1,26 @@
-"""Section 4: what a fork child gets back when it calls `task`."""
+"""Section 4: what a fork child gets back when it calls `task`, and who sees it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import experiment, expect, internal
+from snippets.lab import Claim, Section, experiment, expect, internal, run_scenario
 
-# deepagents and langchain are imported where an experiment runs, not here: a build
-# with every result cached never loads them (tests/test_cache.py checks).
 
 @dataclass(frozen=True)
 class Refusal:
+    printed: str
     text: str  # the refusal, as the child model received it
     message_type: str  # how it arrived in the child's conversation
-    refusals_received: int  # tool results the child got back
-    identical: bool  # were all of them the same text?
-    matches_source: bool  # equal to the constant in deepagents' source?
+    refusals_received: int  # tool results the child got for its two `task` calls
+    identical: bool  # were they the same text?
+    matches_source: bool  # equal to deepagents' constant for it?
     missing_agent_refused_the_same: bool  # the call naming `ghost` got the same refusal
     child_rounds: int  # model calls the child made
-    child_messages: int  # messages in the child's conversation at its last call, plus its answer
+    child_messages: int  # messages in the child's conversation at its last model call, plus its answer
     grandchild_ran: bool
-    on_parent_side: int  # times the refusal text appears anywhere the parent saw
+    streamed_to: list[tuple[str | None, int]]  # (agent, namespace depth) of each refusal a `stream` caller saw
+    on_parent_side: int  # times the refusal appears in what the parent's model saw or the parent streamed
     parent_finished: bool  # the parent produced its final answer
 
     @property
@@ -28,50 +28,54 @@ class Refusal:
         return len(self.text)
 
 
-
 @experiment("refusal")
 def measure_refusal() -> Refusal:
-    # --8<-- [start:scenario]
-    from deepagents import create_deep_agent
+    from langchain_core.messages import SystemMessage, ToolMessage
 
-    from snippets.scripted import ScriptedModel, delegate, say
-
-    parent = ScriptedModel(agent="parent", script=[delegate("fk", "write the summary", "p1"), say("parent done")])
-    fk = ScriptedModel(agent="fk", script=[
-        delegate("iso", "write it for me", "f1"),  # an isolated sub-agent that exists
-        delegate("ghost", "write it for me", "f2"),  # one that does not
-        say("fork wrote the summary itself"),
-    ])
-    iso = ScriptedModel(agent="iso", script=[say("never")])
-    agent = create_deep_agent(model=parent, subagents=[
-        {"name": "fk", "description": "a forked helper", "mode": "fork", "model": fk},
-        {"name": "iso", "description": "an isolated helper", "model": iso},
-    ])
-    final = agent.invoke({"messages": [{"role": "user", "content": "please summarise"}]})
-
-    for message in fk.calls[-1]:  # the fork child's conversation at its last model call
-        if message.type == "tool":  # what its two `task` calls returned
-            print(type(message).__name__, repr(message.content))
-    # --8<-- [end:scenario]
-    from langchain_core.messages import AIMessage, SystemMessage, ToolMessage
-
-    last_call = fk.calls[-1]
+    run = run_scenario("refusal", needed_by="refusal")
+    events, child, parent = run["events"], run["fork_child"], run["parent"]
+    last_call = child.seen[-1] if child.seen else []
     results = [m for m in last_call if isinstance(m, ToolMessage)]
     expect(len(results) == 2, needed_by="refusal", looked_for="two tool results in the fork child's conversation")
+    text = results[0].text
     source = internal("deepagents.middleware.subagents", "_FORK_RECURSION_REFUSAL",
                       needed_by="refusal", meaning="the text a fork child gets when it calls task")
-    parent_seen = [m for call in parent.calls for m in call] + list(final["messages"])
-    answer = final["messages"][-1]
+    parent_side = [m for call in parent.seen for m in call] + [m for namespace, (m, _) in events if not namespace]
+    answers = [m for namespace, (m, _) in events if not namespace and m.type == "ai"]
     return Refusal(
-        text=results[0].text,
+        printed=run.printed,
+        text=text,
         message_type=type(results[0]).__name__,
         refusals_received=len(results),
         identical=len({r.text for r in results}) == 1,
-        matches_source=results[0].text == source,
-        missing_agent_refused_the_same=results[1].text == results[0].text,
-        child_rounds=len(fk.calls),
+        matches_source=text == source,
+        missing_agent_refused_the_same=results[1].text == text,
+        child_rounds=len(child.seen),
         child_messages=sum(not isinstance(m, SystemMessage) for m in last_call) + 1,  # + its answer
-        grandchild_ran=bool(iso.calls),
-        on_parent_side=sum(results[0].text in str(m.content) for m in parent_seen),
-        parent_finished=isinstance(answer, AIMessage) and answer.text == "parent done",
+        grandchild_ran=any(metadata.get("lc_agent_name") == "iso" for _, (_, metadata) in events),
+        streamed_to=[(metadata.get("lc_agent_name"), len(namespace)) for namespace, (m, metadata) in events
+                     if isinstance(m, ToolMessage) and m.text == text],
+        on_parent_side=sum(text in str(m.content) for m in parent_side),
+        parent_finished=bool(answers) and answers[-1].text == "parent done",
     )
+
+
+def _refusal(facts):
+    return facts.refusal
+
+
+SECTION = Section("refusal", 4, "refusal.md", measure_refusal, scenarios=("refusal",), claims=[
+    Claim("refusal-text", "You are a subagent and cannot delegate to another subagent. "
+                          "Complete this task yourself instead of calling this tool again.", lambda facts: facts.refusal.text),
+    Claim("fork-refused", True, lambda facts: facts.refusal.matches_source and not facts.refusal.grandchild_ran),
+    Claim("refusal-length", 123, lambda facts: facts.refusal.length),
+    Claim("refusal-tool-message", True, lambda facts: facts.refusal.message_type == "ToolMessage" and facts.refusal.parent_finished),
+    Claim("refusal-rounds", 3, lambda facts: facts.refusal.child_rounds),
+    Claim("refusal-messages", 9, lambda facts: facts.refusal.child_messages, setup=True),
+    Claim("refusal-repeat", True, lambda facts: facts.refusal.refusals_received == 2 and facts.refusal.identical),
+    Claim("refusal-before-lookup", True, lambda facts: facts.refusal.missing_agent_refused_the_same),
+    Claim("refusal-stays-inside", True, lambda facts: facts.refusal.on_parent_side == 0 and facts.refusal.parent_finished),
+    Claim("refusal-parent", 0, lambda facts: facts.refusal.on_parent_side),
+    Claim("refusal-streamed-in-child-namespace", None, lambda facts: bool(facts.refusal.streamed_to)
+          and all(depth == 1 and agent == "fk" for agent, depth in facts.refusal.streamed_to)),
+])

@@ -1,19 +1,18 @@
-"""Section 2: the tools each agent is actually bound to."""
+"""Section 2: the tools each agent's model is offered, for every kind of child."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import experiment, expect
+from snippets.lab import Claim, Section, experiment, expect, run_scenario
 
-# deepagents and langchain are imported inside the experiment (in the scenario a page
-# shows), not here: a build with every result cached never loads them.
+FS_TOOLS = ["ls", "read_file", "write_file", "edit_file", "delete", "glob", "grep"]  # as the article listed them
 
 
 @dataclass(frozen=True)
 class Surface:
     agent: str
-    tools: list[str]  # in the order the model received them
+    tools: list[str]  # in the order the model is offered them
     task_description: str | None  # the `task` tool's description, if it has one
 
     @property
@@ -27,42 +26,55 @@ class Surface:
 
 @dataclass(frozen=True)
 class ToolSurfaces:
+    printed: str
     parent: Surface
-    isolated: Surface
-    fork: Surface
-    parent_graph: str  # the parent's LangGraph graph, as Mermaid
-    parent_graph_tools: list[str]  # tools registered in the parent graph's tool node
+    isolated: Surface  # a declarative spec without `mode` (isolated is the default)
+    fork: Surface  # a declarative spec with mode="fork"
+    runnable: Surface  # a compiled deep agent handed over in the `runnable` form, without `mode`
+    listed: list[str]  # the sub-agents the parent's `task` description lists, in order
+
+    @property
+    def children(self) -> list[Surface]:
+        return [self.isolated, self.fork, self.runnable]
 
 
-def surface(label: str, model) -> Surface:
-    description = model.tool_description("task") if "task" in model.tool_names else None
-    return Surface(label, model.tool_names, description)
+def surface(agent: str, tools: list) -> Surface:
+    task = next((tool for tool in tools if tool.name == "task"), None)
+    return Surface(agent, [tool.name for tool in tools], task.description if task else None)
+
+
+def listed_subagents(description: str) -> list[str]:
+    """The names a `task` description lists, one `- name: description` line each."""
+    return [line[2:].split(":", 1)[0] for line in description.splitlines() if line.startswith("- ") and ":" in line]
 
 
 @experiment("tool_surfaces")
 def measure_tool_surfaces() -> ToolSurfaces:
-    # --8<-- [start:scenario]
-    from deepagents import create_deep_agent
+    run = run_scenario("tool_surfaces", needed_by="tool_surfaces")
+    offered = run["offered"]
+    expect(set(offered) == {"parent", "iso", "fk", "compiled"}, needed_by="tool_surfaces",
+           looked_for="a model call by the parent and by each of its three children")
+    parent = surface("parent", offered["parent"])
+    return ToolSurfaces(run.printed, parent, surface("iso", offered["iso"]), surface("fk", offered["fk"]),
+                        surface("compiled", offered["compiled"]), listed_subagents(parent.task_description or ""))
 
-    from snippets.scripted import ScriptedModel, delegate, say
 
-    # One model per agent; each replays its side of the conversation.
-    parent = ScriptedModel(agent="parent", script=[
-        delegate("iso", "summarise the notes", "c1"),
-        delegate("fk", "summarise the notes", "c2"),
-        say("both done"),
-    ])
-    iso = ScriptedModel(agent="iso", script=[say("isolated summary")])
-    fk = ScriptedModel(agent="fk", script=[say("forked summary")])
+def _fork_task_after_files(facts) -> bool:
+    fork = facts.tool_surfaces.fork
+    return fork.has_task and fork.tools[: fork.task_index] == facts.tool_surfaces.isolated.tools
 
-    agent = create_deep_agent(model=parent, subagents=[
-        {"name": "iso", "description": "an isolated helper", "model": iso},
-        {"name": "fk", "description": "a forked helper", "mode": "fork", "model": fk},
-    ])
-    agent.invoke({"messages": [{"role": "user", "content": "summarise the notes, twice"}]})
-    print(iso.tool_names, fk.tool_names, sep="\n")  # the tools each child was bound to
-    # --8<-- [end:scenario]
-    tool_node = getattr(agent.nodes.get("tools"), "bound", None)
-    expect(hasattr(tool_node, "tools_by_name"), needed_by="tool_surfaces", looked_for="a `tools` node with tools_by_name in the parent graph")
-    return ToolSurfaces(surface("parent", parent), surface("isolated child", iso), surface("fork child", fk),
-                        parent_graph=agent.get_graph().draw_mermaid(), parent_graph_tools=list(tool_node.tools_by_name))
+
+SECTION = Section("tool_surfaces", 2, "tool-surfaces.md", measure_tool_surfaces, scenarios=("tool_surfaces",), claims=[
+    Claim("isolated-tools", FS_TOOLS, lambda facts: facts.tool_surfaces.isolated.tools),
+    Claim("isolated-count", 7, lambda facts: len(facts.tool_surfaces.isolated.tools)),
+    Claim("fork-count", 8, lambda facts: len(facts.tool_surfaces.fork.tools)),
+    Claim("parent-tools", [*FS_TOOLS, "task"], lambda facts: facts.tool_surfaces.parent.tools),
+    Claim("isolated-has-task", False, lambda facts: facts.tool_surfaces.isolated.has_task),
+    Claim("fork-has-task", True, lambda facts: facts.tool_surfaces.fork.has_task),
+    Claim("fork-task-after-files", True, _fork_task_after_files),
+    # The article: "those 7 are exactly the ones you wrote in the spec; the framework adds none". The spec
+    # names no tool at all: every one of them is added by deepagents (its filesystem middleware).
+    Claim("isolated-tools-from-spec", True, lambda facts: not facts.tool_surfaces.isolated.tools),
+    Claim("runnable-has-task", None, lambda facts: facts.tool_surfaces.runnable.has_task),
+    Claim("general-purpose-added", None, lambda facts: "general-purpose" in facts.tool_surfaces.listed),
+])

@@ -1,67 +1,104 @@
-"""Section 3: why the fork child keeps a `task` tool it may not use."""
+"""Section 3: the fork child keeps a `task` it may not use; what lines up with the parent, and what the source says."""
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 
-from snippets.lab import experiment, source_note
+from snippets.lab import Claim, Section, experiment, expect, run_scenario, source_note
 
-# The comments in which deepagents explains keeping `task` (found by a phrase of each).
-REASONS = {
-    "call time": "instead of omitting the tool",
-    "tool order": "same order",
-    "graph shape": "same graph shape",
-    "cache": "cache hits",
+SUBAGENTS = "deepagents.middleware.subagents"
+# Sentences of the installed source that the page quotes, each found by a phrase of it.
+NOTES = {
+    "call time": "instead of omitting the tool",  # the flag's docstring: refused at call time, not omitted
+    "tool order": "same order",  # a comment: the fork's `task` sits where the parent's does
+    "tests": "Tests assert that tool order",  # ... and deepagents' tests check it
+    "cache": "cache hits",  # a comment: the fork's `task` gets the very same description
+    "cache reuse": "prompt-cache reuse",  # SubAgent.middleware: changing a fork's tools costs cache reuse
+    "graph shape": "same graph shape",  # a comment: why a declarative fork inherits private state
+}
+FORK_TASK_MIDDLEWARE = "_ForkTaskToolMiddleware"  # where the flag's docstring sends the reader "for why"
+# Whether the docstring of that class gives a reason is read by a person, not measured: each text
+# read is recorded here by its digest. A docstring nobody has read yet makes the claim None (not yes
+# or no), so every sentence bound to it stops the build until someone reads it and records the answer.
+READ_DOCSTRINGS = {
+    "af3126861923a8e4": False,  # "Gives a forked subagent the real `task` tool, guarded against recursion." (0.7.32)
 }
 
 
 @dataclass(frozen=True)
+class Position:
+    parent: str
+    fork: str
+    same_description: bool
+
+
+@dataclass(frozen=True)
 class WhyKept:
-    shared_prefix: int  # leading positions where parent and fork child list the same tool
-    parent_count: int
-    fork_count: int
-    task_index_parent: int | None
-    task_index_fork: int | None
-    task_description_identical: bool  # byte for byte, as each model received it
-    task_description_length: int
-    reasons: dict[str, str | None]  # each of REASONS as the installed source words it; None if gone
+    printed: str
+    positions: list[Position]  # parent and fork child, position by position
+    notes: dict[str, str | None]  # each of NOTES as the installed source words it; None if gone
+    middleware_doc: str | None  # the docstring of FORK_TASK_MIDDLEWARE, whitespace collapsed
 
+    @property
+    def shared_prefix(self) -> int:
+        """Leading positions where the two tool lists agree, name and description."""
+        count = 0
+        for position in self.positions:
+            if position.parent != position.fork or not position.same_description:
+                break
+            count += 1
+        return count
 
-def index_of_task(tools: list[str]) -> int | None:
-    return tools.index("task") if "task" in tools else None
+    @property
+    def same_surface(self) -> bool:
+        return self.shared_prefix == len(self.positions)
+
+    def task_position(self, agent: str) -> int | None:
+        names = [getattr(p, agent) for p in self.positions]
+        return names.index("task") if "task" in names else None
+
+    @property
+    def middleware_gives_reason(self) -> bool | None:
+        if self.middleware_doc is None:
+            return False
+        return READ_DOCSTRINGS.get(hashlib.sha256(self.middleware_doc.encode()).hexdigest()[:16])
 
 
 @experiment("why_kept")
 def measure_why_kept() -> WhyKept:
-    # --8<-- [start:scenario]
-    from deepagents import create_deep_agent
+    import importlib
+    from itertools import zip_longest
 
-    from snippets.scripted import ScriptedModel, delegate, say
+    run = run_scenario("why_kept", needed_by="why_kept")
+    parent, fork = run["offered"].get("parent"), run["offered"].get("fk")
+    expect(bool(parent) and bool(fork), needed_by="why_kept", looked_for="a model call by the parent and by its fork child")
+    positions = [Position(getattr(p, "name", "—"), getattr(f, "name", "—"),
+                          p is not None and f is not None and p.description == f.description)
+                 for p, f in zip_longest(parent, fork)]
+    middleware = getattr(importlib.import_module(SUBAGENTS), FORK_TASK_MIDDLEWARE, None)
+    return WhyKept(run.printed, positions, notes={name: source_note(SUBAGENTS, phrase) for name, phrase in NOTES.items()},
+                   middleware_doc=" ".join((middleware.__doc__ or "").split()) if middleware else None)
 
-    parent = ScriptedModel(agent="parent", script=[delegate("fk", "summarise the notes", "c1"), say("done")])
-    fk = ScriptedModel(agent="fk", script=[say("forked summary")])
-    agent = create_deep_agent(model=parent, subagents=[
-        {"name": "fk", "description": "a forked helper", "mode": "fork", "model": fk},
-    ])
-    agent.invoke({"messages": [{"role": "user", "content": "summarise the notes"}]})
 
-    print(parent.tool_names)
-    print(fk.tool_names)
-    print(parent.tool_description("task") == fk.tool_description("task"))
-    # --8<-- [end:scenario]
-    prefix = 0
-    for mine, theirs in zip(parent.tool_names, fk.tool_names):
-        if mine != theirs:
-            break
-        prefix += 1
-    descriptions = [m.tool_description("task") if "task" in m.tool_names else None for m in (parent, fk)]
-    return WhyKept(
-        shared_prefix=prefix,
-        parent_count=len(parent.tool_names),
-        fork_count=len(fk.tool_names),
-        task_index_parent=index_of_task(parent.tool_names),
-        task_index_fork=index_of_task(fk.tool_names),
-        task_description_identical=descriptions[0] == descriptions[1],
-        task_description_length=len(descriptions[0] or ""),
-        reasons={name: source_note("deepagents.middleware.subagents", phrase) for name, phrase in REASONS.items()},
-    )
+def _note(name: str):
+    return lambda facts: facts.why_kept.notes[name] is not None
+
+
+SECTION = Section("why_kept", 3, "why-kept.md", measure_why_kept, scenarios=("why_kept",), claims=[
+    Claim("prefix", 7, lambda facts: min(facts.why_kept.shared_prefix, 7)),
+    Claim("task-same-index", True, lambda facts: facts.why_kept.task_position("parent") is not None
+          and facts.why_kept.task_position("parent") == facts.why_kept.task_position("fork")),
+    Claim("task-description-identical", True, lambda facts: any(p.parent == p.fork == "task" and p.same_description
+                                                                 for p in facts.why_kept.positions)),
+    Claim("same-surface", None, lambda facts: facts.why_kept.same_surface),
+    Claim("reason-call-time", True, _note("call time")),
+    Claim("tests-assert-order", True, _note("tests")),
+    Claim("reason-cache", True, _note("cache")),
+    Claim("cache-reuse-documented", None, _note("cache reuse")),
+    Claim("graph-shape-is-about-state", None, _note("graph shape")),
+    # The article: "the source answers in a comment: the fork child must keep the parent's face; three
+    # reasons". The flag's docstring says only "at call time instead of omitting the tool" and sends the
+    # reader to FORK_TASK_MIDDLEWARE "for why"; whether that docstring gives a reason is read, not measured.
+    Claim("source-gives-reasons", True, lambda facts: facts.why_kept.middleware_gives_reason),
+])

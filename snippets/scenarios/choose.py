@@ -1,0 +1,42 @@
+"""Isolated or fork: what each child is handed of the parent's conversation, and what attaching a fork says."""
+
+import warnings
+
+from deepagents import create_deep_agent
+from langchain.agents.middleware import before_model
+
+from scripted_model import ScriptedModel, delegate, say
+
+handed = {}  # child -> the messages it starts from
+
+
+def probe(agent):
+    @before_model(name="probe")
+    def record(state, runtime):
+        handed.setdefault(agent, state["messages"])
+
+    return record
+
+
+conversation = [  # what the parent and the user said before the parent delegates
+    {"role": "user", "content": "Our codename is BLUE-HERON. Draft the launch plan."},
+    {"role": "assistant", "content": "Draft: launch BLUE-HERON in three steps, starting with the beta."},
+    {"role": "user", "content": "Good. Now have someone write the announcement."},
+]
+parent = ScriptedModel(script=[delegate("iso", "write the announcement", "c1"), delegate("fk", "write the announcement", "c2"),
+                               say("both drafts are in")])
+with warnings.catch_warnings(record=True) as warned:
+    warnings.simplefilter("always")
+    agent = create_deep_agent(model=parent, subagents=[
+        {"name": "iso", "description": "isolated writer", "model": ScriptedModel(script=[say("announcement")]),
+         "middleware": [probe("iso")]},
+        {"name": "fk", "description": "forked writer", "mode": "fork", "model": ScriptedModel(script=[say("announcement")]),
+         "middleware": [probe("fk")]},
+    ])
+agent.invoke({"messages": conversation})
+
+print("attaching a fork warns:", [str(warning.message) for warning in warned])
+for child, messages in handed.items():
+    characters = sum(len(message.text) for message in messages)
+    knows = any("BLUE-HERON" in message.text for message in messages)
+    print(f"{child}: {len(messages)} messages, {characters} characters, knows the codename: {knows}")
