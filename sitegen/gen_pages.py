@@ -1,44 +1,60 @@
-"""Pages generated at build time (mkdocs-gen-files), in the language of the site being built:
-the drift report (the article's claims against the live facts) and the version
-matrix (the same claims under every deepagents release, from data/matrix.json)."""
+"""Pages generated at build time (mkdocs-gen-files), in the language of the site being built.
+
+* drift.md: the article's claims against the installed deepagents. What differs
+  comes first, grouped by why (sitegen/verdicts.py); the claims that hold follow,
+  folded.
+* matrix.md: every claim under every release the version matrix measured
+  (data/matrix.json, recorded by `make matrix`).
+"""
 
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import mkdocs_gen_files
 
-from snippets.article import CLAIMS
-from snippets.facts import collect
+from snippets import registry
 
-from sitegen import pages_showing
+from sitegen.facts import live_facts
+from sitegen.macros import reason
 from sitegen.render import show
 from sitegen.strings import word
-from sitegen.macros import reason
-from sitegen.verdicts import MATRIX, matrix_rows, verdict
+from sitegen.verdicts import matrix, matrix_rows, verdict
 
 # Generated pages hold live values: the macros plugin must never read them as templates.
 FRONT_MATTER = "---\nrender_macros: false\n---\n\n"
+ORDER = ("changed", "not yet", "never held", "setup", "installed differs")
 
+
+def _section_link(claim_id: str, language: str) -> str:
+    section = registry.section_of(claim_id)
+    return f"[{section.number}. {word(language, f'sections.{section.name}.title')}]({section.page})"
 
 
 def drift_page(language: str) -> str:
-    facts = collect()
-    rows = matrix_rows()
+    facts, rows = live_facts(), matrix_rows()
     words = word(language, "drift")
     sep = word(language, "list_separator")
-    kinds = [verdict(claim, facts, rows).kind for claim in CLAIMS]
+    claims = [c for c in registry.claims() if c.from_article]
+    kinds = {c.id: verdict(c, facts, rows).kind for c in claims}
+    count = {kind: sum(k == kind for k in kinds.values()) for kind in ("holds", *ORDER)}
     lines = [words["title"], "", words["intro"].format(version=facts.versions["deepagents"]), "",
-             words["summary"].format(holds=kinds.count("holds"), total=len(CLAIMS), changed=kinds.count("changed"),
-                                     never=kinds.count("never held"), setup=kinds.count("setup")), "",
-             words["header"], "|---|---|---|---|---|"]
-    for claim, kind in zip(CLAIMS, kinds):
-        statement = word(language, f"claims.{claim.id}")
-        page = pages_showing(claim.section, language)[0].name  # the page that shows the claim's experiment
-        why = "" if kind == "holds" else f"<br>{reason(claim, facts, rows, language)}"
-        lines.append(f"| {statement} {{ #{claim.id} }} | [{page.removesuffix('.md')}]({page}) | "
-                     f"{show(claim.article, sep)} | {show(claim.live(facts), sep)} | {words['status'][kind]}{why} |")
+             words["summary"].format(total=len(claims), **{k.replace(" ", "_"): v for k, v in count.items()}), ""]
+    for kind in ORDER:
+        differing = [c for c in claims if kinds[c.id] == kind]
+        if not differing:
+            continue
+        lines += [f"## {words['headings'][kind]} {{ #{kind.replace(' ', '-')} }}", "", words["why"][kind], "",
+                  words["header"], "|---|---|---|---|---|"]
+        for claim in differing:
+            lines.append(f"| {word(language, f'claims.{claim.id}')} {{ #{claim.id} }} | {_section_link(claim.id, language)} | "
+                         f"{show(claim.article, sep)} | {show(claim.live(facts), sep)} | {reason(claim, facts, rows, language)} |")
+        lines.append("")
+    holding = [c for c in claims if kinds[c.id] == "holds"]
+    lines += [f'??? success "{words["holding"].format(count=len(holding))}"', "",
+              "    " + words["holding_header"], "    |---|---|---|"]
+    lines += [f"    | {word(language, f'claims.{c.id}')} {{ #{c.id} }} | {_section_link(c.id, language)} | "
+              f"{show(c.article, sep)} |" for c in holding]
     return FRONT_MATTER + "\n".join(lines) + "\n"
 
 
@@ -54,25 +70,28 @@ def runs(values: list[tuple[str, object]]) -> list[tuple[str, str, object]]:
 
 
 def matrix_page(language: str) -> str:
-    matrix = json.loads(MATRIX.read_text(encoding="utf-8"))
     words = word(language, "matrix")
     sep = word(language, "list_separator")
-    rows = {release: row for release, row in matrix["rows"].items() if "facts" in row}
-    provenance = matrix["provenance"]
-    lines = [words["title"], "", words["intro"].format(command=provenance["command"].strip(), date=provenance["date"],
-                                                      version=collect().versions["deepagents"]), "",
-             words["header"], "|---|---|---|---|"]
-    for claim in CLAIMS:
-        history = runs([(release, json.dumps(row["facts"].get(claim.id, {"error": "not recorded"}), sort_keys=True)) for release, row in rows.items()])
+    rows = matrix_rows()
+    provenance = matrix()["provenance"]
+    releases = list(rows)
+    lines = [words["title"], "", words["intro"].format(first=releases[0], last=releases[-1], count=len(releases),
+                                                      date=provenance["date"], version=live_facts().versions["deepagents"]),
+             "", words["header"], "|---|---|---|"]
+    for claim in registry.claims():
+        history = runs([(release, json.dumps(values.get(claim.id, {"error": "not recorded"}), sort_keys=True))
+                        for release, values in rows.items()])
         shown = []
         for first, last, value in history:
             value = json.loads(value)
             text = words["error"] if isinstance(value, dict) else show(value, sep)
             span = first if first == last else f"{first}–{last}"
             shown.append(f"{span}: {text}")
-        changed = history[-1][0] if len(history) > 1 else words["never"]
         statement = word(language, f"claims.{claim.id}")
-        lines.append(f"| [{statement}](drift.md#{claim.id}) | {show(claim.article, sep)} | {'<br>'.join(shown)} | {changed} |")
+        if claim.from_article:
+            statement = f"[{statement}](drift.md#{claim.id})"
+        article = show(claim.article, sep) if claim.from_article else word(language, "labels.not_in_article")
+        lines.append(f"| {statement} | {article} | {'<br>'.join(shown)} |")
     return FRONT_MATTER + "\n".join(lines) + "\n"
 
 

@@ -1,15 +1,27 @@
-"""The site's languages, read from docs/languages.yml: the one place that lists them."""
+"""The site's languages: the registry (docs/languages.yml) and the plugin that builds every language.
+
+One command builds them all: building or serving the source language (the
+first of the registry) also builds each other language, from the same
+mkdocs.yml, with its own pages (docs/<code>/), site name, navigation titles
+and theme language, in the same process, so all read the same facts and
+`mkdocs serve` shows all. A page not yet translated is built from the source
+page, under a notice that says so: a translation can land page by page.
+"""
 
 from __future__ import annotations
 
 import functools
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+from mkdocs.config import load_config
+from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.structure.files import File
 
-ROOT = Path(__file__).resolve().parent.parent
-REGISTRY = ROOT / "docs" / "languages.yml"
+from snippets import paths
+from sitegen.strings import word
 
 
 @dataclass(frozen=True)
@@ -19,20 +31,124 @@ class Language:
 
 
 @functools.cache
-def languages(registry: Path = REGISTRY) -> tuple[Language, ...]:
+def languages(registry: Path = paths.LANGUAGES) -> tuple[Language, ...]:
     entries = yaml.safe_load(registry.read_text(encoding="utf-8"))
     return tuple(Language(entry["code"], entry["name"]) for entry in entries)
 
 
-def codes(registry: Path = REGISTRY) -> list[str]:
+def codes(registry: Path = paths.LANGUAGES) -> list[str]:
     return [language.code for language in languages(registry)]
 
 
-def source(registry: Path = REGISTRY) -> str:
+def source(registry: Path = paths.LANGUAGES) -> str:
     """The language every other one translates; its site is built at the root."""
     return languages(registry)[0].code
 
 
-def folder(code: str, registry: Path = REGISTRY) -> str:
+def folder(code: str, registry: Path = paths.LANGUAGES) -> str:
     """Where a language's site goes, relative to the root site: "" or "<code>/"."""
     return "" if code == source(registry) else f"{code}/"
+
+
+def release() -> str | None:
+    """The deepagents release this build is published as, in a multi-release tree (tools/releases.py)."""
+    return os.environ.get("SITE_RELEASE") or None
+
+
+def site_dir(root_site_dir: str, code: str) -> str:
+    """Where the site of language `code` goes, given the source language's: <root>/<code>, or in a
+    multi-release tree <tree>/<code>/<release> beside <tree>/<release>."""
+    root = Path(root_site_dir)
+    if release():
+        return str(root.parent / code / release())
+    return str(root / code)
+
+
+def site_url(root_site_url: str | None, code: str) -> str | None:
+    """The address of language `code`'s site, given the source language's (see site_dir)."""
+    if not root_site_url:
+        return None
+    root = root_site_url.rstrip("/")
+    if release():
+        return root.removesuffix(f"/{release()}") + f"/{code}/{release()}/"
+    return f"{root}/{code}/"
+
+
+def link(current: str, target: str) -> str:
+    """The switcher's link from the root of language `current`'s site to the root of `target`'s."""
+    if target == current:
+        return "./"
+    if release():  # /<release>/ and /<code>/<release>/
+        up = "../" if current == source() else "../../"
+        return up + ("" if target == source() else f"{target}/") + f"{release()}/"
+    up = "" if current == source() else "../"
+    return up + folder(target) or "./"
+
+
+def translated_nav(nav, code: str):
+    """The navigation written once in mkdocs.yml (section titles as ids: `nav.<id>`), in language `code`."""
+    if isinstance(nav, list):
+        return [translated_nav(item, code) for item in nav]
+    if isinstance(nav, dict):
+        return {word(code, title) if title.startswith("nav.") else title: translated_nav(items, code)
+                for title, items in nav.items()}
+    return nav
+
+
+class LanguagesPlugin(BasePlugin):
+    """Builds every language of the registry from the one mkdocs.yml (see the module doc)."""
+
+    def on_startup(self, *, command, dirty):  # a plugin with on_startup lives for a whole `mkdocs serve`
+        self.command = command
+
+    def on_config(self, config):
+        code = config.theme["language"]
+        config.site_name = word(code, "site_name")
+        config.nav = translated_nav(config.nav, code)
+        config.extra["alternate"] = [{"name": lang.name, "lang": lang.code, "link": link(code, lang.code)}
+                                     for lang in languages()]
+        return config
+
+    def on_files(self, files, config):
+        """Pages of the source language not yet translated are built from the source, with a notice."""
+        code = config.theme["language"]
+        if code == source():
+            return files
+        source_docs = Path(config.docs_dir).parent / source()
+        for page in sorted(source_docs.rglob("*.md")):
+            uri = page.relative_to(source_docs).as_posix()
+            if files.get_file_from_path(uri) is None:
+                fallback = File(uri, str(source_docs), config.site_dir, config.use_directory_urls)
+                fallback.untranslated = True
+                files.append(fallback)
+        return files
+
+    @event_priority(100)  # before the macros render the page: the notice is plain text
+    def on_page_markdown(self, markdown, page, config, files):
+        if getattr(page.file, "untranslated", False):
+            notice = word(config.theme["language"], "untranslated").format(language=source())
+            return f'!!! note ""\n    {notice}\n\n{markdown}'
+        return markdown
+
+    def on_post_build(self, config):
+        if config.theme["language"] != source():
+            return
+        for code in codes()[1:]:
+            site = load_config(
+                config.config_file_path,
+                docs_dir=str(Path(config.docs_dir).parent / code),
+                site_dir=site_dir(config.site_dir, code),
+                site_url=site_url(config.site_url, code),
+                strict=config.strict,
+            )
+            site.theme["language"] = code  # read by the theme, the search plugin, the macros and the generated pages
+            for name, plugin in site.plugins.items():
+                if hasattr(plugin, "adopt"):  # a plugin that shares work across languages (sitegen.blocks)
+                    plugin.adopt(config.plugins[name])
+            site.plugins.on_startup(command=self.command, dirty=False)
+            from mkdocs.commands.build import build
+
+            try:
+                build(site)
+            finally:
+                site.plugins.on_shutdown()

@@ -1,19 +1,19 @@
 """Every word the site code prints, one file per language: sitegen/strings/<language>.yml.
 
-Table labels, callout words, the generated pages' text and the article's claims
-in words all come through `word()`; a key missing in a language fails the
-build naming the language, the key and the file to add it to.
+Keys are ids, never English text: `labels.child_tools`, `claims.mode-fork`,
+`sections.refusal.title`. Table labels, callouts, the generated pages, the
+claims in words and each language's glossary all come through `word()`; a key
+missing in a language fails the build naming the language, the key and the file.
 """
 
 from __future__ import annotations
 
 import functools
-from pathlib import Path
 from typing import Any
 
 import yaml
 
-STRINGS = Path(__file__).resolve().parent / "strings"
+from snippets import paths
 
 
 class MissingString(KeyError):
@@ -23,26 +23,19 @@ class MissingString(KeyError):
 
 @functools.cache
 def strings(language: str) -> dict[str, Any]:
-    path = STRINGS / f"{language}.yml"
+    path = paths.STRINGS / f"{language}.yml"
     if not path.exists():
-        msg = f"no strings for language {language!r}: copy {STRINGS.relative_to(STRINGS.parent.parent)}/en.yml to {path.name} and translate it"
+        msg = f"no strings for language {language!r}: copy {paths.shown(paths.STRINGS)}/en.yml to {path.name} and translate it"
         raise MissingString(msg)
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
 def word(language: str, key: str) -> Any:
-    """The value at a dotted key ("callout.title", "claims.mode-fork") in a language's strings."""
+    """The value at a dotted key ("callout.titles.changed", "claims.mode-fork") in a language's strings."""
     found: Any = strings(language)
-    for part in key.split(".", 1) if key.startswith(("labels.", "claims.", "setup.")) else key.split("."):
+    for part in key.split("."):
         if not isinstance(found, dict) or part not in found:
-            msg = f"sitegen/strings/{language}.yml has no {key!r}: add it (see the same key in en.yml)"
+            msg = f"{paths.shown(paths.STRINGS)}/{language}.yml has no {key!r}: add it (see the same key in en.yml)"
             raise MissingString(msg)
         found = found[part]
     return found
-
-
-def label(language: str, text: str) -> str:
-    """A table or diagram label in a language; code (`...`) is never translated."""
-    if text.startswith("`") and text.endswith("`") and text.count("`") == 2:
-        return text
-    return word(language, f"labels.{text}")

@@ -1,6 +1,10 @@
-"""The live tables, one per section, in the language asked for.
+"""The live tables, in the language asked for. Labels and row names are ids looked up in the strings.
 
-    python -m sitegen.tables        # every table, in English, in the terminal (make facts)
+    python -m sitegen.tables        # every table, in the source language, in the terminal (make facts)
+
+A section without a table of its own here gets the generic one: each of its
+claims, what the article reported and what deepagents does today. So a new
+section needs no code in this file.
 """
 
 from __future__ import annotations
@@ -8,108 +12,145 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from sitegen.render import show
-from sitegen.strings import label, word
+from snippets import registry
+
+from sitegen.render import code, show
+from sitegen.strings import word
 
 
-def table(language: str, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
-    """A Markdown table: the first column holds labels, the rest measured values."""
-    lines = ["| " + " | ".join(label(language, h) for h in header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join([label(language, row[0]), *(show(v, word(language, "list_separator")) for v in row[1:])]) + " |" for row in rows]
+def grid(language: str, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """A Markdown table: header ids from `labels.`, a first column of row ids from `rows.` (or code), then values."""
+    separator = word(language, "list_separator")
+
+    def first(cell: Any) -> str:
+        return cell if isinstance(cell, str) and cell.startswith("<code>") else word(language, f"rows.{cell}")
+
+    lines = ["| " + " | ".join(word(language, f"labels.{h}") for h in header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join([first(row[0]), *(cell if isinstance(cell, Label) else show(cell, separator)
+                                                  for cell in row[1:])]) + " |" for row in rows]
     return "\n".join(lines)
 
 
-def modes(m, language: str) -> str:
-    rows = [[f"`{o.mode}`" if o.mode else "(omitted)", o.accepted, o.error, o.child_tools and len(o.child_tools)]
-            for o in m.outcomes]
-    return table(language, ["`mode`", "accepted", "error", "child's tools"], rows)
+class Label(str):
+    """A cell that is a word of the strings, not a measured value."""
 
 
-def tool_surfaces(t, language: str) -> str:
-    rows = [[s.agent, len(s.tools), s.tools, s.has_task, s.task_index] for s in (t.parent, t.isolated, t.fork)]
-    return table(language, ["agent", "count", "tools, in order", "has `task`", "`task` at index"], rows)
+def label(language: str, key: str) -> Label:
+    return Label(word(language, f"rows.{key}"))
 
 
-def why_kept(a, language: str) -> str:
-    return table(language, ["check", "parent", "fork child", "same?"], [
-        ["tools", a.parent_count, a.fork_count, a.parent_count == a.fork_count],
-        ["identical leading positions", a.shared_prefix, a.shared_prefix, True],
-        ["`task` at index", a.task_index_parent, a.task_index_fork, a.task_index_parent == a.task_index_fork],
-        ["`task` description (chars)", a.task_description_length,
-         a.task_description_length if a.task_description_identical else None, a.task_description_identical],
-    ])
+def modes(facts, language: str) -> str:
+    rows = [[code(o.mode) if o.mode else "omitted", o.accepted, o.error, o.child_tools and len(o.child_tools)]
+            for o in facts.modes.outcomes]
+    return grid(language, ["mode", "accepted", "error", "child_tools"], rows)
 
 
-def refusal(r, language: str) -> str:
-    return table(language, ["measured", "value"], [
+def tool_surfaces(facts, language: str) -> str:
+    t = facts.tool_surfaces
+    rows = [[name, len(s.tools), s.tools, s.has_task] for name, s in
+            (("parent", t.parent), ("isolated", t.isolated), ("declarative_fork", t.fork), ("runnable", t.runnable))]
+    return grid(language, ["agent", "count", "tools_in_order", "has_task"], rows)
+
+
+def refusal(facts, language: str) -> str:
+    r = facts.refusal
+    return grid(language, ["measured", "value"], [
         ["refusal", r.text],
-        ["length (characters)", r.length],
-        ["arrives as", r.message_type],
-        ["refusals for 2 calls", r.refusals_received],
-        ["all identical", r.identical],
-        ["equals deepagents' source constant", r.matches_source],
-        ["unknown sub-agent gets the same refusal", r.missing_agent_refused_the_same],
-        ["child's model calls (rounds)", r.child_rounds],
-        ["child's messages at the end", r.child_messages],
-        ["grandchild ran", r.grandchild_ran],
-        ["refusal seen on the parent's side", r.on_parent_side],
-        ["parent finished normally", r.parent_finished],
+        ["length", r.length],
+        ["arrives_as", r.message_type],
+        ["refusals_for_two_calls", r.refusals_received],
+        ["all_identical", r.identical],
+        ["equals_source", r.matches_source],
+        ["unknown_subagent_same_refusal", r.missing_agent_refused_the_same],
+        ["child_rounds", r.child_rounds],
+        ["child_messages", r.child_messages],
+        ["grandchild_ran", r.grandchild_ran],
+        ["streamed_from", [f"{agent} · {depth}" for agent, depth in r.streamed_to]],
+        ["refusal_on_parent_side", r.on_parent_side],
+        ["parent_finished", r.parent_finished],
     ])
 
 
-def flag(f, language: str) -> str:
-    return table(language, ["child", "state keys at its first model call", "flag"],
-                 [[c.form, c.keys, c.flag] for c in f.children])
+def flag(facts, language: str) -> str:
+    forms = {"isolated": "isolated", "declarative fork": "declarative_fork", "runnable fork": "runnable_fork"}
+    return grid(language, ["child", "state_keys", "flag"], [[forms[c.form], c.keys, c.flag] for c in facts.flag.children])
 
 
-def gap(g, language: str) -> str:
-    return table(language, ["fork form", "child's `task` call returned", "grandchild ran", "refused"],
-                 [[c.form, c.child_got, c.grandchild_ran, c.refused] for c in g.chains])
-
-
-def guidance(g, language: str) -> str:
-    header = ["recipe", "child has `task`", "child saw the parent's conversation", "child's `task` call returned", "grandchild ran"]
-    return table(language, header, [[r.advice, r.child_has_task, r.child_saw_parent_conversation, r.child_task_result,
-                                      r.grandchild_ran] for r in g.recipes])
+def gap(facts, language: str) -> str:
+    forms = {"declarative fork": "declarative_fork", "runnable fork": "runnable_fork", "runnable, no mode": "runnable"}
+    return grid(language, ["child", "task_call_returned", "grandchild_ran", "refused"],
+                [[forms[c.form], c.child_got, c.grandchild_ran, c.refused] for c in facts.gap.chains])
 
 
 def choosing(facts, language: str) -> str:
-    """Which kind of sub-agent to attach: the decision table of section 7, from the facts."""
-    iso, fork = facts.guidance.recipe("isolated (default)"), facts.guidance.recipe("declarative fork")
-    own, runnable = facts.guidance.recipe("runnable fork + own gate"), facts.gap.chain("runnable")
-    header = ["kind", "sees your conversation", "holds `task`", "its `task` call", "who stops a grandchild"]
+    """Which kind of child to attach: what each sees, holds and costs, and who stops it going deeper."""
+    surfaces, gap_, guidance = facts.tool_surfaces, facts.gap, facts.guidance
 
-    def call(has_task: bool, refused: bool) -> str:
-        return label(language, "no tool to call" if not has_task else "refused" if refused else "allowed")
+    def call(has_task: bool, refused: bool) -> Label:
+        return label(language, "no_tool" if not has_task else "refused_call" if refused else "allowed_call")
 
-    def guard(has_task: bool, refused: bool) -> str:
-        return label(language, "nobody needs to" if not has_task else "deepagents" if refused else "you")
+    def stopper(has_task: bool, refused: bool) -> Label:
+        return label(language, "nobody_needs_to" if not has_task else "deepagents" if refused else "you")
 
+    def carried(handed) -> Label:
+        return Label(word(language, "rows.carried").format(messages=handed.messages, characters=handed.characters))
+
+    fork_refused, runnable_refused = gap_.chain("declarative fork").refused, gap_.chain("runnable, no mode").refused
+    beta = any("beta" in w for w in guidance.fork_warnings)
     rows = [
-        ["isolated (default)", iso.child_saw_parent_conversation, iso.child_has_task,
-         call(iso.child_has_task, False), guard(iso.child_has_task, False)],
-        ["declarative fork", fork.child_saw_parent_conversation, fork.child_has_task,
-         call(fork.child_has_task, facts.gap.chain("declarative").refused),
-         guard(fork.child_has_task, facts.gap.chain("declarative").refused)],
-        ["runnable fork", own.child_saw_parent_conversation, own.child_has_task,
-         call(own.child_has_task, runnable.refused), guard(own.child_has_task, runnable.refused)],
+        ["isolated", carried(guidance.isolated), surfaces.isolated.has_task,
+         call(surfaces.isolated.has_task, False), stopper(surfaces.isolated.has_task, False), label(language, "stable")],
+        ["declarative_fork", carried(guidance.fork), surfaces.fork.has_task,
+         call(surfaces.fork.has_task, fork_refused), stopper(surfaces.fork.has_task, fork_refused),
+         label(language, "beta" if beta else "stable")],
+        ["runnable", Label(word(language, "rows.yours")), surfaces.runnable.has_task,
+         call(surfaces.runnable.has_task, runnable_refused), stopper(surfaces.runnable.has_task, runnable_refused),
+         label(language, "stable")],
     ]
-    lines = ["| " + " | ".join(label(language, h) for h in header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join([label(language, row[0]), show(row[1]), show(row[2]), row[3], row[4]]) + " |" for row in rows]
+    return grid(language, ["kind", "starts_from", "holds_task", "its_task_call", "who_stops_a_grandchild", "status"], rows)
+
+
+def claims(section: str, facts, language: str) -> str:
+    """The generic table: each claim of a section, the article's value and today's."""
+    separator = word(language, "list_separator")
+    header = [word(language, f"labels.{h}") for h in ("claim", "article", "live")]
+    lines = ["| " + " | ".join(header) + " |", "|---|---|---|"]
+    for claim in registry.section(section).claims:
+        article = show(claim.article, separator) if claim.from_article else word(language, "labels.not_in_article")
+        lines.append(f"| {word(language, f'claims.{claim.id}')} | {article} | {show(claim.live(facts), separator)} |")
     return "\n".join(lines)
 
 
-TABLES = {"modes": modes, "tool_surfaces": tool_surfaces, "why_kept": why_kept, "refusal": refusal,
-          "flag": flag, "gap": gap, "guidance": guidance}
+TABLES = {"modes": modes, "tool_surfaces": tool_surfaces, "refusal": refusal, "flag": flag, "gap": gap,
+          "choosing": choosing}
+
+
+def table(name: str, facts, language: str) -> str:
+    """The table `name`: one of TABLES, or the claims of the section `name`."""
+    if name in TABLES:
+        return TABLES[name](facts, language)
+    return claims(name, facts, language)
+
+
+def sections(language: str) -> str:
+    """The overview's table of sections, from the registry: a new section appears by itself."""
+    lines = [f"| {word(language, 'labels.section')} | {word(language, 'labels.what_it_measures')} |", "|---|---|"]
+    for s in registry.sections():
+        title = word(language, f"sections.{s.name}.title")
+        lines.append(f"| [{s.number}. {title}]({s.page}) | {word(language, f'sections.{s.name}.measures')} |")
+    return "\n".join(lines)
 
 
 def main() -> None:
     from snippets.facts import collect
 
+    from sitegen.languages import source
+
     facts = collect()
     print(" · ".join(f"{p} {v}" for p, v in facts.versions.items()))
-    for name, section in facts.sections.items():
-        print(f"\n## {name}\n\n{TABLES[name](section, 'en')}")
+    for s in registry.sections():
+        print(f"\n## {s.name}\n\n{table(s.name, facts, source())}")
+    print(f"\n## choosing\n\n{choosing(facts, source())}")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-"""Why a claim of the article does or does not hold today, read from the version matrix.
+"""Why a claim of the article does or does not hold today, read from the version matrix (data/matrix.json).
 
 A claim whose live value differs from the article's is one of five things:
 
@@ -7,40 +7,52 @@ A claim whose live value differs from the article's is one of five things:
 * `not yet`: the installed release is older than the article's behaviour, which
   `since` names the first release of (a build against an old release).
 * `never held`: no measured release had the article's value, so the difference
-  is the article's own (its wording was looser than what it measured, or its
-  setup differed), not a deepagents change.
+  is the article's own (its wording said more than it measured, or its setup
+  differed), not a deepagents change.
 * `setup`: the value depends on how the experiment is set up (Claim.setup).
 * `installed differs`: the installed deepagents gives a value that the matrix
   never recorded for its version (a local patch, an unreleased build, a matrix
   not yet re-recorded): only then does the site say the installed copy differs.
+
+A claim the article never made (`article=None`) has no verdict: it is the site's own.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import re
 from dataclasses import dataclass
-from pathlib import Path
 
-from snippets.article import Claim
-from snippets.facts import Facts
-
-MATRIX = Path(__file__).resolve().parent.parent / "data" / "matrix.json"
+from snippets import paths, registry
+from snippets.lab import Claim
 
 
 @dataclass(frozen=True)
 class Verdict:
-    kind: str  # "holds", "changed", "not yet", "never held", "setup", "installed differs"
+    kind: str  # "holds", "changed", "not yet", "never held", "setup", "installed differs", "own"
     since: str | None = None  # "changed": the release the live value appeared in; "not yet": the article's
     measured: tuple[str, str] | None = None  # the first and last release the matrix measured
 
 
+def release_key(release: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in re.findall(r"\d+", release))
+
+
+@functools.cache
+def matrix() -> dict:
+    return json.loads(paths.MATRIX.read_text(encoding="utf-8"))
+
+
 def matrix_rows() -> dict[str, dict]:
     """Release -> {claim id: value}, oldest first, for the releases the matrix could measure."""
-    matrix = json.loads(MATRIX.read_text(encoding="utf-8"))
-    return {release: row["facts"] for release, row in matrix["rows"].items() if "facts" in row}
+    rows = {release: row["facts"] for release, row in matrix()["rows"].items() if "facts" in row}
+    return dict(sorted(rows.items(), key=lambda item: release_key(item[0])))
 
 
-def verdict(claim: Claim, facts: Facts, rows: dict[str, dict]) -> Verdict:
+def verdict(claim: Claim, facts, rows: dict[str, dict]) -> Verdict:
+    if not claim.from_article:
+        return Verdict("own")
     live = claim.live(facts)
     if live == claim.article:
         return Verdict("holds")
@@ -63,3 +75,21 @@ def verdict(claim: Claim, facts: Facts, rows: dict[str, dict]) -> Verdict:
             break
         since = release
     return Verdict("changed", since=since, measured=measured)
+
+
+def article_releases(rows: dict[str, dict]) -> list[str]:
+    """The releases whose behaviour matches every claim of the article that some release matches.
+
+    Left out: claims that depend on the setup, and claims no measured release ever
+    matched (the article's wording): no release can match those. The article was
+    measured on one of the releases returned.
+    """
+    compared = [c for c in registry.claims() if c.from_article and not c.setup
+                and any(values.get(c.id) == c.article for values in rows.values())]
+    return [release for release, values in rows.items() if all(values.get(c.id) == c.article for c in compared)]
+
+
+def differing(rows: dict[str, dict]) -> list[Claim]:
+    """Claims whose value is not the same in every release of the matrix: these need a form for each value."""
+    return [c for c in registry.claims()
+            if len({json.dumps(values.get(c.id), sort_keys=True) for values in rows.values()}) > 1]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import Claim, Section, experiment, run_scenario
+from snippets.lab import Claim, Section, experiment, internal, run_scenario
+from snippets.tool_surfaces import listed_subagents
 
 RECIPES = ("choose", "nest_one_level", "never_nest", "step_limit", "no_task")  # snippets/scenarios/<name>.py
 
@@ -33,7 +34,10 @@ class Guidance:
     limit_reported: str  # what the parent got back with report_step_limit
     limit_parent_answer: str
     deep_agent_tools: list[str]  # create_deep_agent with no sub-agents
+    solo_listed: list[str]  # ... and the sub-agents its `task` description lists
     plain_agent_tools: list[str]  # a create_agent sub-agent
+    sync_guard_under_async: str | None  # what a guard with only wrap_tool_call does under ainvoke
+    spec_keys: list[str]  # the keys a declarative spec (SubAgent) may have
 
 
 def handed(messages) -> Handed:
@@ -61,9 +65,35 @@ def measure_guidance() -> Guidance:
         limit_raises=type(limit["raised"]).__name__ if "raised" in limit.variables else None,
         limit_reported=limit["messages"][-2].text,
         limit_parent_answer=limit["messages"][-1].text,
-        deep_agent_tools=no_task["offered"]["deep agent, no subagents"],
-        plain_agent_tools=no_task["offered"]["create_agent sub-agent"],
+        deep_agent_tools=[tool.name for tool in no_task["offered"]["deep agent, no subagents"]],
+        solo_listed=listed_subagents(next((tool.description for tool in no_task["offered"]["deep agent, no subagents"]
+                                           if tool.name == "task"), "")),
+        plain_agent_tools=[tool.name for tool in no_task["offered"]["create_agent sub-agent"]],
+        sync_guard_under_async=sync_guard_under_async(),
+        spec_keys=sorted(internal("deepagents.middleware.subagents", "SubAgent", needed_by="guidance",
+                                  meaning="the declarative spec's type").__annotations__),
     )
+
+
+def sync_guard_under_async() -> str | None:
+    """A guard that defines only `wrap_tool_call`, attached to an agent run with `ainvoke`: the error it
+    makes, or None when the run goes through."""
+    import asyncio
+
+    from deepagents import create_deep_agent
+    from langchain.agents.middleware import AgentMiddleware
+    from scripted_model import ScriptedModel, call, say
+
+    class SyncOnlyGuard(AgentMiddleware):
+        def wrap_tool_call(self, request, handler):
+            return handler(request)
+
+    agent = create_deep_agent(model=ScriptedModel(script=[call("ls", path="/"), say("done")]), middleware=[SyncOnlyGuard()])
+    try:
+        asyncio.run(agent.ainvoke({"messages": [{"role": "user", "content": "list the files"}]}))
+    except Exception as error:  # noqa: BLE001 - the error is the measurement
+        return type(error).__name__
+    return None
 
 
 def _guard_holds(way: str):
@@ -77,11 +107,14 @@ SECTION = Section("guidance", 7, "guidance.md", measure_guidance, scenarios=RECI
     Claim("guide-fork", True, lambda facts: facts.guidance.fork.knows_the_conversation and not facts.guidance.isolated.knows_the_conversation),
     Claim("guide-own-gate", True, _guard_holds("invoke")),
     Claim("guard-async", None, _guard_holds("ainvoke")),
+    Claim("sync-guard-fails-async", None, lambda facts: facts.guidance.sync_guard_under_async is not None),
     Claim("nest-one-level", None, lambda facts: max(facts.guidance.depth.values()) == 2 and facts.guidance.deepest_refused),
     Claim("fork-carries-more", None, lambda facts: facts.guidance.fork.messages > facts.guidance.isolated.messages == 1),
     Claim("step-limit-raises", None, lambda facts: facts.guidance.limit_raises == "GraphRecursionError"),
     Claim("step-limit-reported", None, lambda facts: facts.guidance.limit_parent_answer == "parent done"),
     Claim("default-recursion-limit", None, lambda facts: facts.guidance.default_limit),
+    Claim("own-limit-is-set", None, lambda facts: isinstance(facts.guidance.default_limit, int)),
+    Claim("no-spec-step-limit", None, lambda facts: "recursion_limit" not in facts.guidance.spec_keys),
     Claim("deep-agent-always-has-task", None, lambda facts: "task" in facts.guidance.deep_agent_tools),
     Claim("plain-agent-has-no-task", None, lambda facts: "task" not in facts.guidance.plain_agent_tools),
 ])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import Claim, Section, experiment, run_scenario
+from snippets.lab import Claim, Section, experiment, run_scenario, source_note
 
 CANDIDATES = [None, "isolated", "fork", "handoff", "forked", "shared", "inherit"]  # the article's seven
 
@@ -26,6 +26,7 @@ class Modes:
     duplicate_name_error_isolated: str | None
     duplicate_name_error_fork: str | None
     fork_warnings: list[str]  # warnings emitted while attaching one fork child
+    names_reason: str | None  # the source's reason names must be unique, None if gone
 
     def outcome(self, mode: str | None) -> ModeOutcome:
         return next(o for o in self.outcomes if o.mode == mode)
@@ -87,6 +88,7 @@ def measure_modes() -> Modes:
         duplicate_name_error_isolated=assemble(child("a1"), child("a1"))[0],
         duplicate_name_error_fork=assemble(child("a1", mode="fork"), child("a1", mode="fork"))[0],
         fork_warnings=fork_warnings,
+        names_reason=source_note("deepagents.middleware.subagents", "purely by name"),
     )
 
 
@@ -114,5 +116,6 @@ SECTION = Section("modes", 1, "modes.md", measure_modes, scenarios=("modes",), c
     Claim("fork-skills", True, lambda facts: facts.modes.fork_skills_error is not None and facts.modes.isolated_skills_accepted),
     Claim("names-unique", True, lambda facts: facts.modes.duplicate_name_error_fork is not None),
     Claim("names-fork-only", True, lambda facts: facts.modes.duplicate_name_error_isolated is None),
+    Claim("names-reason-in-source", None, lambda facts: facts.modes.names_reason is not None),
     Claim("fork-beta", True, lambda facts: any("beta" in w for w in facts.modes.fork_warnings)),
 ])

@@ -76,5 +76,6 @@ SECTION = Section("tool_surfaces", 2, "tool-surfaces.md", measure_tool_surfaces,
     # names no tool at all: every one of them is added by deepagents (its filesystem middleware).
     Claim("isolated-tools-from-spec", True, lambda facts: not facts.tool_surfaces.isolated.tools),
     Claim("runnable-has-task", None, lambda facts: facts.tool_surfaces.runnable.has_task),
-    Claim("general-purpose-added", None, lambda facts: "general-purpose" in facts.tool_surfaces.listed),
+    Claim("general-purpose-added", None, lambda facts: all("general-purpose" in listed for listed in (
+        facts.tool_surfaces.listed, facts.why_kept.listed, facts.guidance.solo_listed))),
 ])

@@ -37,6 +37,7 @@ class Position:
 class WhyKept:
     printed: str
     positions: list[Position]  # parent and fork child, position by position
+    listed: list[str]  # the sub-agents the parent's `task` description lists
     notes: dict[str, str | None]  # each of NOTES as the installed source words it; None if gone
     middleware_doc: str | None  # the docstring of FORK_TASK_MIDDLEWARE, whitespace collapsed
 
@@ -77,7 +78,10 @@ def measure_why_kept() -> WhyKept:
                           p is not None and f is not None and p.description == f.description)
                  for p, f in zip_longest(parent, fork)]
     middleware = getattr(importlib.import_module(SUBAGENTS), FORK_TASK_MIDDLEWARE, None)
-    return WhyKept(run.printed, positions, notes={name: source_note(SUBAGENTS, phrase) for name, phrase in NOTES.items()},
+    from snippets.tool_surfaces import listed_subagents
+
+    task = next((tool for tool in parent if tool.name == "task"), None)
+    return WhyKept(run.printed, positions, listed_subagents(task.description if task else ""), notes={name: source_note(SUBAGENTS, phrase) for name, phrase in NOTES.items()},
                    middleware_doc=" ".join((middleware.__doc__ or "").split()) if middleware else None)
 
 
@@ -93,6 +97,7 @@ SECTION = Section("why_kept", 3, "why-kept.md", measure_why_kept, scenarios=("wh
                                                                  for p in facts.why_kept.positions)),
     Claim("same-surface", None, lambda facts: facts.why_kept.same_surface),
     Claim("reason-call-time", True, _note("call time")),
+    Claim("reason-tool-order", True, _note("tool order")),
     Claim("tests-assert-order", True, _note("tests")),
     Claim("reason-cache", True, _note("cache")),
     Claim("cache-reuse-documented", None, _note("cache reuse")),

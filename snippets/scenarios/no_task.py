@@ -13,7 +13,7 @@ offered = {}  # agent -> the names of the tools its model is offered
 def watch(agent):
     @wrap_model_call(name="watch")
     def record(request, handler):
-        offered[agent] = [tool.name for tool in request.tools]
+        offered[agent] = request.tools
         return handler(request)
 
     return record
@@ -34,4 +34,4 @@ parent = create_deep_agent(model=ScriptedModel(script=[delegate("leaf", "look up
 parent.invoke({"messages": [{"role": "user", "content": "what is a fork?"}]})
 
 for name, tools in offered.items():
-    print(f"{name}: {tools}")
+    print(f"{name}: {[tool.name for tool in tools]}")

@@ -1,14 +1,15 @@
 """The version matrix: every claim's live value under every deepagents release with fork mode.
 
-    python -m sitegen.matrix            # all releases from FIRST_WITH_FORK to the newest
-    python -m sitegen.matrix 0.7.30     # just these releases (merged into the file)
+    python -m tools.matrix              # all releases from FIRST_WITH_FORK to the newest
+    python -m tools.matrix 0.7.30       # just these releases (merged into the file)
 
 Each release gets its own environment under .cache/matrix/<version> (uv venv,
 then deepagents==<version> with whatever langchain/langgraph it resolves to
-today, then this project's `snippets` package without dependencies), runs
-`python -m snippets.article` there and records the row. The result, with its
+today, then this project without dependencies), runs `python -m snippets.facts`
+there and records the row. The result, with its
 provenance (command, date, versions used), goes to data/matrix.json, which the
-site renders (sitegen/gen_pages.py). Needs the package index (PyPI, or the one
+site renders (sitegen/gen_pages.py). Releases are measured two at a time, with
+progress printed as each one finishes. Needs the package index (PyPI, or the one
 $UV_DEFAULT_INDEX, $UV_INDEX_URL or $PIP_INDEX_URL names); nothing else does.
 """
 
@@ -18,28 +19,28 @@ import datetime
 import html.parser
 import json
 import os
-import re
 import shutil
 import subprocess
 import sys
+import time
 import urllib.request
-from pathlib import Path
+from concurrent.futures import ThreadPoolExecutor, as_completed
 
 from packaging.utils import parse_sdist_filename, parse_wheel_filename
 from packaging.version import Version
 
-ROOT = Path(__file__).resolve().parent.parent
-MATRIX = ROOT / "data" / "matrix.json"
-ENVS = ROOT / ".cache" / "matrix"
+from snippets import paths
+
+from sitegen.verdicts import release_key
+
+ROOT = paths.ROOT
+MATRIX = paths.MATRIX
+ENVS = paths.CACHE / "matrix"
 FIRST_WITH_FORK = "0.7.12"  # the first release whose sub-agents accept mode="fork"
 DEFAULT_INDEX = "https://pypi.org/simple"
 # The index to list releases from, read in the order uv reads it (uv installs them).
 INDEX_VARIABLES = ("UV_DEFAULT_INDEX", "UV_INDEX_URL", "PIP_INDEX_URL")
 PEP_691_JSON = "application/vnd.pypi.simple.v1+json"
-
-
-def key(version: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in re.findall(r"\d+", version))
 
 
 def index_url() -> str:
@@ -120,7 +121,7 @@ def measure(version: str) -> dict:
         subprocess.run([*uv, "venv", "-q", "--python", "3.11", str(env)], check=True)
     subprocess.run([*uv, "pip", "install", "-q", "--python", str(python), f"deepagents=={version}"], check=True)
     subprocess.run([*uv, "pip", "install", "-q", "--python", str(python), "--no-deps", "-e", str(ROOT)], check=True)
-    done = subprocess.run([str(python), "-m", "snippets.article"], capture_output=True, text=True, cwd=ROOT,
+    done = subprocess.run([str(python), "-m", "snippets.facts"], capture_output=True, text=True, cwd=ROOT,
                           env={"PATH": "/usr/bin:/bin", "FACTS_CACHE": "0", "PYTHONWARNINGS": "ignore"})
     if done.returncode != 0:
         return {"versions": {"deepagents": version}, "error": done.stderr.strip().splitlines()[-1]}
@@ -130,12 +131,17 @@ def measure(version: str) -> dict:
 def main(argv: list[str]) -> int:
     wanted = argv or releases()
     matrix = json.loads(MATRIX.read_text(encoding="utf-8")) if MATRIX.exists() else {"rows": {}}
-    for version in wanted:
-        print(f"deepagents {version} …", flush=True)
-        matrix["rows"][version] = measure(version)
-    matrix["rows"] = dict(sorted(matrix["rows"].items(), key=lambda item: key(item[0])))
+    started = time.monotonic()
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        jobs = {pool.submit(measure, version): version for version in wanted}
+        for done, job in enumerate(as_completed(jobs), 1):
+            version = jobs[job]
+            matrix["rows"][version] = job.result()
+            status = "error: " + matrix["rows"][version]["error"] if "error" in matrix["rows"][version] else "measured"
+            print(f"[{done}/{len(wanted)}] deepagents {version}: {status} ({time.monotonic() - started:.0f} s)", flush=True)
+    matrix["rows"] = dict(sorted(matrix["rows"].items(), key=lambda item: release_key(item[0])))
     matrix["provenance"] = {
-        "command": "python -m sitegen.matrix " + " ".join(argv),
+        "command": "python -m tools.matrix " + " ".join(argv),
         "date": datetime.date.today().isoformat(),
         "python": sys.version.split()[0],
         "note": "each release installed alone with the newest langchain/langgraph it allows on that date",

@@ -1,0 +1,55 @@
+"""What every page carries besides its text: the versions it was measured with, and scripts served locally.
+
+* The version stamp: every page says which deepagents (and langchain, langgraph)
+  its facts were measured with (overrides/main.html shows `extra.stamp`).
+* In a multi-release tree (tools/releases.py), a release other than the latest
+  says so in a banner that links to the latest (`extra.release_banner`).
+* Mermaid (diagrams) and iframe-worker (search from file://, offline build) are
+  copied from node_modules into the site: no CDN at read time.
+* Every example a page shows, and scripted_model.py beside them, is published
+  under downloads/, so a reader saves the two files and runs the example.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from mkdocs.plugins import BasePlugin
+from mkdocs.structure.files import File
+
+from snippets import paths
+from sitegen import languages
+from sitegen.facts import live_facts
+from sitegen.strings import word
+
+VENDORED = {  # node_modules file -> name under assets/javascripts/ (package.json pins them)
+    paths.NODE_MODULES / "mermaid" / "dist" / "mermaid.min.js": "mermaid.min.js",
+    paths.NODE_MODULES / "iframe-worker" / "shim" / "index.js": "iframe-worker-shim.js",
+}
+
+
+class AssetsPlugin(BasePlugin):
+    def on_config(self, config):
+        code = config.theme["language"]
+        config.extra["stamp"] = live_facts().versions
+        config.extra["stamp_words"] = word(code, "stamp")
+        release, latest = languages.release(), os.environ.get("SITE_LATEST_RELEASE")
+        if release and latest and release != latest:
+            config.extra["release_banner"] = word(code, "release_banner").format(release=release, latest=latest)
+        return config
+
+    def on_files(self, files, config):
+        for example in sorted(paths.SCENARIOS.glob("*.py")):
+            files.append(File.generated(config, f"downloads/{example.name}", abs_src_path=str(example)))
+        return files
+
+    def on_post_build(self, config):
+        for source, name in VENDORED.items():
+            if not source.exists():
+                msg = f"{paths.shown(source)} is missing: run `make setup` (it runs `npm ci`); the site loads no CDN"
+                raise FileNotFoundError(msg)
+            target = Path(config.site_dir) / "assets" / "javascripts" / name
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(source, target)

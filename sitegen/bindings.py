@@ -1,0 +1,232 @@
+"""Sentences bound to claims: how a page says what deepagents does, and stays true.
+
+A page is prose. A sentence (or a run of sentences) about deepagents ends with
+a marker naming the claim (snippets/<section>.py) that makes it true:
+
+    It is not an exception: it arrives as a tool result. {{ guard("refusal-tool-message") }}
+
+    `handoff` is accepted: it is the old name of `isolated`. {{ when("mode-handoff") }}
+    `handoff` is rejected like any other unknown value. {{ unless("mode-handoff") }}
+
+    The experiment attaches three children. {{ narrative("setup") }}
+
+* `guard(id, "!id", ...)`: the sentences hold while every claim named is true
+  (and every claim named with `!` is false); when one
+  is not, the strict build stops naming the page and line, the sentence, the
+  claim and the experiment (the claim held in every published release: the
+  drift watch names it the day a release flips it).
+* `when(id)` / `unless(id)`: the forms of a claim that differs across the
+  published releases; the page shows the one that is true, the other is dropped.
+* `narrative(reason)`: sentences that say nothing about deepagents' behaviour
+  (the experiment's setup, a question, what the article says), on the short
+  allow-list REASONS.
+
+A marker binds the text from the previous marker of its paragraph or list item
+(or its start) up to itself, and must follow the end of a sentence: a binding
+never covers a fragment. Markers sit in paragraphs and list items, never in
+headings or tables (tables are generated from the facts). Everything here runs
+on the page source before the macros render it, so a form that is dropped is
+never rendered, and a marker becomes an empty `<span>` that tells the built page
+which claims the text before it is bound to (tools/sentences.py reads them).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+KINDS = ("guard", "when", "unless", "narrative")
+# Why a sentence may speak of sub-agents without a claim: the whole allow-list.
+REASONS = {
+    "setup": "describes what the experiment or example does, not what deepagents does",
+    "question": "asks the question the section answers",
+    "article": "reports what the article says, attributed to it",
+    "context": "reports a public thread on deepagents' tracker, checked by hand against it",
+    "reading": "says how to read a table or an example on the page",
+    "site": "says how this site is made",
+}
+MARKER = re.compile(r"\{\{-?\s*(guard|when|unless|narrative)\(\s*((?:\"!?[\w-]+\"\s*,?\s*)+)\)\s*-?\}\}")
+FENCE = re.compile(r"^\s*(```|~~~)")
+LIST_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+\.)\s+")
+SENTENCE_END = ".:;!?。：；！？"
+CLOSERS = ")]}\"'」』）】*_`»”’"
+
+
+class BindingError(ValueError):
+    """A marker the page cannot have: unknown kind or claim, in a table or heading, inside a sentence."""
+
+
+class StaleSentence(RuntimeError):
+    """A guarded sentence whose claim no longer holds under the installed deepagents."""
+
+
+@dataclass
+class Segment:
+    """The text a marker binds, with where it is in the page source."""
+
+    kind: str  # guard, when, unless, narrative
+    names: tuple[str, ...]  # claim ids, or the narrative reason
+    line: int  # 1-based line of the marker in the page source
+    text: str  # the source text it binds (Markdown and macros, as written)
+    start: int  # offsets of that text and of the marker in the page source
+    marker_start: int
+    marker_end: int
+    shown: bool = True
+
+    @property
+    def claims(self) -> tuple[str, ...]:
+        """The claim ids it is bound to ("!id" names a claim that must be false)."""
+        return () if self.kind == "narrative" else tuple(name.lstrip("!") for name in self.names)
+
+
+@dataclass
+class Block:
+    """A paragraph, list item, heading or table row of the page source (code is not)."""
+
+    start: int  # offsets in the page source
+    end: int
+    segments: list[Segment] = field(default_factory=list)
+
+    def content_start(self, markdown: str) -> int:
+        """Where its text starts: after the indentation and any list marker."""
+        text = markdown[self.start:self.end]
+        marker = LIST_ITEM.match(text)
+        return self.start + (marker.end() if marker else len(text) - len(text.lstrip()))
+
+
+def blocks(markdown: str) -> list[Block]:
+    """The paragraphs and list items of a page, outside code fences."""
+    found: list[Block] = []
+    offset, in_fence, current = 0, False, None
+    for line in markdown.splitlines(keepends=True):
+        stripped = line.strip()
+        if FENCE.match(line):
+            in_fence = not in_fence
+            current = None
+        elif in_fence or not stripped:
+            current = None
+        elif stripped.startswith(("#", "|", "!!!", "???", "===", "--8<--", "<")) or _only_macro(stripped):
+            found.append(Block(offset, offset + len(line)))  # a heading, a table row, a container: one line
+            current = None
+        elif LIST_ITEM.match(line) or current is None:
+            current = Block(offset, offset + len(line))
+            found.append(current)
+        else:
+            current.end = offset + len(line)
+        offset += len(line)
+    return found
+
+
+def _only_macro(stripped: str) -> bool:
+    """A line that is one macro call, such as {{ table("refusal") }}: generated content, not prose."""
+    return stripped.startswith("{{") and stripped.endswith("}}") and stripped.count("{{") == 1 and not MARKER.fullmatch(stripped)
+
+
+def segments(markdown: str, page: str = "?", found_blocks: list[Block] | None = None) -> list[Segment]:
+    """Every marker of a page with the text it binds, in page order; malformed markers raise BindingError."""
+    found = []
+    for block in blocks(markdown) if found_blocks is None else found_blocks:
+        text = markdown[block.start:block.end]
+        first_line = text.lstrip()
+        start = block.content_start(markdown)
+        for match in MARKER.finditer(text):
+            line = markdown.count("\n", 0, block.start + match.start()) + 1
+            where = f"{page}:{line}"
+            if first_line.startswith(("#", "|")):
+                raise BindingError(f"{where}: a {match.group(1)}() marker in a heading or a table; bind sentences "
+                                   "in paragraphs and list items (tables are generated from the facts)")
+            kind, names = match.group(1), tuple(re.findall(r'"(!?[\w-]+)"', match.group(2)))
+            bound = markdown[start:block.start + match.start()]
+            if not _ends_sentence(bound):
+                raise BindingError(f"{where}: {kind}() must follow the end of a sentence (it binds whole sentences, "
+                                   f"never a fragment); it follows {_tail(bound)!r}")
+            if kind == "narrative" and (len(names) != 1 or names[0] not in REASONS):
+                raise BindingError(f"{where}: narrative() takes one reason of {', '.join(REASONS)}; got {', '.join(names)}")
+            if kind in ("when", "unless") and (len(names) != 1 or names[0].startswith("!")):
+                raise BindingError(f"{where}: {kind}() takes one claim: a form for each of its values")
+            found.append(Segment(kind, names, line, bound.strip(), start, block.start + match.start(), block.start + match.end()))
+            block.segments.append(found[-1])
+            start = block.start + match.end()
+    return found
+
+
+def _ends_sentence(text: str) -> bool:
+    stripped = re.sub(r"\{\{.*?\}\}$", "", text.rstrip()).rstrip()  # a value may close a sentence
+    stripped = stripped.rstrip(CLOSERS).rstrip()
+    return bool(stripped) and (stripped[-1] in SENTENCE_END or text.rstrip().endswith("}}"))
+
+
+def _tail(text: str) -> str:
+    return " ".join(text.split())[-40:]
+
+
+def apply(markdown: str, truth: Callable[[str], object], page: str, describe: Callable[[str], str]) -> tuple[str, list[Segment]]:
+    """The page with each form chosen and each marker turned into an empty span; raises StaleSentence.
+
+    `truth(claim_id)` is the claim's live value; `describe(claim_id)` says what the claim is
+    and where it is measured, for the message that stops the build.
+    """
+    page_blocks = blocks(markdown)
+    found = segments(markdown, page, page_blocks)
+
+    def value(claim_id: str, segment: Segment) -> bool:
+        try:
+            live = truth(claim_id)
+        except KeyError as error:
+            raise BindingError(f"{page}:{segment.line}: {segment.kind}({claim_id!r}): {error.args[0]}") from error
+        if not isinstance(live, bool):
+            raise BindingError(f"{page}:{segment.line}: {segment.kind}({claim_id!r}) binds a sentence to a claim whose "
+                               f"live value is {live!r}, not yes or no ({describe(claim_id)})")
+        return live
+
+    for segment in found:
+        if segment.kind == "guard":  # "!id": the sentence holds while the claim is false
+            false = [c for c in segment.names if value(c.lstrip("!"), segment) == c.startswith("!")]
+            if false:
+                raise StaleSentence(
+                    f"{page}:{segment.line}: this sentence is no longer true under the installed deepagents:\n"
+                    f"    {readable(segment.text)}\n"
+                    + "".join(f"  it is guarded by {c!r}, which no longer holds: {describe(c.lstrip('!'))}\n" for c in false)
+                    + "  Rewrite the sentence; if the claim differs across published releases, write a form for each "
+                      "value with when()/unless().")
+        elif segment.kind in ("when", "unless"):
+            segment.shown = value(segment.names[0], segment) == (segment.kind == "when")
+    return _render(markdown, page_blocks), found
+
+
+def _render(markdown: str, page_blocks: list[Block]) -> str:
+    """Drop the forms not shown (a paragraph or list item left with nothing goes whole); markers become spans."""
+    pieces, cursor = [], 0
+    for block in page_blocks:
+        if not block.segments:
+            continue
+        rest = markdown[block.segments[-1].marker_end:block.end]
+        if not any(s.shown for s in block.segments) and not rest.strip():
+            pieces.append(markdown[cursor:block.start])  # the whole block, list marker and line break included
+            cursor = block.end
+            continue
+        for segment in block.segments:
+            pieces.append(markdown[cursor:segment.marker_start if segment.shown else segment.start])
+            if segment.shown:
+                pieces.append(span(segment))
+            cursor = segment.marker_end
+    pieces.append(markdown[cursor:])
+    return re.sub(r"\n{3,}", "\n\n", "".join(pieces))
+
+
+def span(segment: Segment) -> str:
+    """The mark a bound text leaves in the page: empty, invisible, naming its binding and source line."""
+    return (f'<span class="bound" data-kind="{segment.kind}" data-names="{" ".join(segment.names)}" '
+            f'data-line="{segment.line}"></span>')
+
+
+def readable(source: str) -> str:
+    """Source text as a message shows it: one line, tags dropped, entities decoded."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", "", source)).split())
+
+
+def sequence(markdown: str, page: str = "?") -> list[tuple[str, tuple[str, ...]]]:
+    """The bindings of a page in order, (kind, claims or reason): what a translation must repeat."""
+    return [(s.kind, s.names) for s in segments(markdown, page)]

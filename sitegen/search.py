@@ -1,0 +1,38 @@
+"""Code and diagrams are shown, not searched.
+
+Readers search the prose and the live tables (which quote deepagents). The
+highlighted code and the Mermaid source of each page are parked behind a
+placeholder while the search plugin reads the page (so a search for
+"grandchild" never lands in `flowchart LR …`, and the indexer never walks
+thousands of highlight spans) and put back before the page is written.
+"""
+
+from __future__ import annotations
+
+import re
+
+from mkdocs.plugins import BasePlugin, event_priority
+
+PARKED = re.compile(r"<!--parked-\d+-->")
+SHOWN_NOT_SEARCHED = re.compile(
+    r'<div class="(?:language-\w+ )?highlight">(?:<span class="filename">[^<]*</span>)?<pre.*?</code></pre></div>'  # code
+    r'|<pre class="mermaid"><code>.*?</code></pre>',  # diagrams
+    re.S,
+)
+
+
+class SearchPlugin(BasePlugin):
+    def __init__(self) -> None:
+        self.parked: dict[str, str] = {}
+
+    @event_priority(-100)  # after every other plugin has made the page's HTML; before search reads it
+    def on_page_content(self, html, page, config, files):
+        def park(found: re.Match) -> str:
+            placeholder = f"<!--parked-{len(self.parked)}-->"
+            self.parked[placeholder] = found.group(0)
+            return placeholder
+
+        return SHOWN_NOT_SEARCHED.sub(park, html)
+
+    def on_post_page(self, output, page, config):
+        return PARKED.sub(lambda placeholder: self.parked.pop(placeholder.group(0)), output)
