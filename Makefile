@@ -25,7 +25,7 @@ export DISABLE_MKDOCS_2_WARNING := true
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONWARNINGS := ignore::SyntaxWarning
 
-.PHONY: setup serve build facts parity test bench matrix drift mutate clean
+.PHONY: setup serve build facts parity test bench matrix drift mutate sentences clean
 
 # Re-runs only when a lock file changes. --compile-bytecode: a build never recompiles
 # the dependencies, even where PYTHONDONTWRITEBYTECODE is set.
@@ -70,7 +70,7 @@ test: setup /usr/bin/chromium
 	$(RUN) pytest
 
 parity: setup
-	$(RUN) python -m sitegen.parity
+	$(RUN) python -m tools.parity
 
 bench: setup
 	$(RUN) python benchmarks/experiments.py
@@ -78,17 +78,21 @@ bench: setup
 
 # The version matrix (data/matrix.json): every release with fork mode, each in its own env.
 matrix: setup
-	$(RUN) python -m sitegen.matrix
+	$(RUN) python -m tools.matrix
 
 # The facts that differ under the newest deepagents release (exit 1 if any), as
 # Markdown; the weekly workflow gets it as its job summary ($GITHUB_STEP_SUMMARY).
 drift: setup
-	$(RUN) python -m sitegen.drift_watch
+	$(RUN) python -m tools.drift_watch
 
-# The mutation suite (tests/mutation.py): deepagents copied, one behaviour changed at a time, the site
+# The mutation suite (tools/mutation.py): deepagents copied, one behaviour changed at a time, the site
 # built against each; prints what followed, exit 1 if any page still states the old behaviour.
 mutate: setup
-	$(RUN) python -m tests.mutation
+	$(RUN) python -m tools.mutation
+
+# Every sentence about deepagents on every page, with its claim, the article's value and today's (Markdown).
+sentences: setup
+	$(RUN) python -m tools.sentences
 
 clean:
 	rm -rf .venv node_modules site site-deepagents-* .cache .pytest_cache
