@@ -1,13 +1,13 @@
 """Drift watch: the facts that change when the newest deepagents replaces the pinned one.
 
-    python -m sitegen.drift_watch      # exit 1 when a fact changed or the newest release cannot run
+    python -m tools.drift_watch        # exit 1 when a fact changed or the newest release cannot run
 
 Measures the claims here (the pinned release) and in a fresh environment with
 the newest release on the package index (see sitegen/matrix.py). The report, in
 Markdown, names each changed fact (claim id and wording, pinned and newest
-value, the pages that show it) and what to do next. It is printed, and appended
+value, the sentences bound to it, page and line) and what to do next. It is printed, and appended
 to $GITHUB_STEP_SUMMARY when that is set (the weekly workflow's job summary).
-Needs the package index, like the matrix; the scheduled workflow runs it.
+Needs the package index, like the matrix (tools/matrix.py); the scheduled workflow runs it.
 """
 
 from __future__ import annotations
@@ -16,15 +16,24 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
-from snippets.article import CLAIMS, live_row
+from snippets import paths, registry
+from snippets.facts import live_row
 
-from sitegen import pages_showing, sentences_bound_to
-from sitegen.strings import STRINGS, word
-from sitegen.matrix import measure, releases
+from sitegen import bindings, languages
+from sitegen.facts import pages_showing
+from sitegen.strings import word
+from tools.matrix import measure, releases
 
-ROOT = Path(__file__).resolve().parent.parent
+
+def sentences_bound_to(claim_id: str) -> list[str]:
+    """Where pages bind a sentence to a claim, as page:line (every language)."""
+    found = []
+    for page in sorted(paths.DOCS.rglob("*.md")):
+        for segment in bindings.segments(page.read_text(encoding="utf-8"), paths.shown(page)):
+            if claim_id in segment.claims:
+                found.append(f"{paths.shown(page)}:{segment.line}")
+    return found
 
 
 def code(value) -> str:
@@ -36,11 +45,12 @@ def code(value) -> str:
 def changes(pinned: dict, newest: dict) -> list[str]:
     """One Markdown list item per claim whose value differs."""
     entries = []
-    for claim in CLAIMS:
+    for claim in registry.claims():
         before, after = pinned["facts"].get(claim.id), newest.get("facts", {}).get(claim.id)
         if before != after:
-            pages = ", ".join(f"`{page.relative_to(ROOT)}`" for page in pages_showing(claim.section))
-            entries.append(f"- {claim.id} ({claim.section}): {' / '.join(word(p.stem, f'claims.{claim.id}') for p in sorted(STRINGS.glob('*.yml')))}\n"
+            section = registry.section_of(claim.id).name
+            pages = ", ".join(f"`{paths.shown(page)}`" for page in pages_showing(section))
+            entries.append(f"- {claim.id} ({section}): {' / '.join(word(code, f'claims.{claim.id}') for code in languages.codes())}\n"
                            f"  - pinned: {code(before)}\n"
                            f"  - newest: {code(after)}\n"
                            f"  - pages: {pages or '(no page includes this experiment)'}\n"
@@ -61,8 +71,8 @@ def report() -> tuple[str, int]:
         return f"{title}\n\nThe experiments could not run under {newest_release}:\n\n    {newest['error']}\n", 1
     found = changes(pinned, newest)
     if not found:
-        return f"{title}\n\nNo fact changed: all {len(CLAIMS)} claims measure the same.\n", 0
-    return (f"{title}\n\n{len(found)} of {len(CLAIMS)} facts changed:\n\n" + "\n".join(found) + "\n\n"
+        return f"{title}\n\nNo fact changed: all {len(registry.claims())} claims measure the same.\n", 0
+    return (f"{title}\n\n{len(found)} of {len(registry.claims())} facts changed:\n\n" + "\n".join(found) + "\n\n"
             f"To see the site under {newest_release}: `DEEPAGENTS={newest_release} make build` "
             f"(into `site-deepagents-{newest_release}/`). To move the pin: `deepagents=={newest_release}` in "
             "pyproject.toml, `python3 -m uv lock`, `make matrix`, then `make test`.\n"), 1

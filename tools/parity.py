@@ -1,9 +1,13 @@
 """Translation parity: every page of the source language has, in each other language, a translation with the same skeleton.
 
 Same heading ids, the same exec blocks (id and code), the same snippet includes,
-the same links and the same table shapes. Run on its own:
+the same links, the same table shapes, and the same sentence bindings in the
+same order: each guard/when/unless/narrative marker with the same claims (a
+translation that inverts a condition differs). A page not translated yet is
+reported as missing; the site still builds, showing the source page with a
+notice. Run on its own:
 
-    python -m sitegen.parity            # exit 1 and one line per difference
+    python -m tools.parity              # exit 1 and one line per difference
 
 The tests run it too (tests/test_parity.py).
 """
@@ -15,16 +19,17 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from sitegen import languages
+from snippets import paths
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+from sitegen import bindings, languages
+
+DOCS = paths.DOCS
 
 HEADING_ID = re.compile(r"^#{1,6} .*\{ *#([\w-]+) *\}\s*$", re.M)
 HEADING = re.compile(r"^#{1,6} ", re.M)
 FENCE = re.compile(r"^[ \t]*```(\w+)([^\n]*)\n(.*?)^[ \t]*```", re.M | re.S)  # nested ones too (admonitions)
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 TABLE_ROW = re.compile(r"^\|.*\|\s*$", re.M)
-BINDING = re.compile(r"""\b(?:live|guard)\(["']([\w-]+)["']\)""")
 
 
 @dataclass(frozen=True)
@@ -34,7 +39,7 @@ class Skeleton:
     fences: list[tuple[str, str, str]]  # language, options, code (Python only: diagrams are translated)
     links: list[str]
     tables: list[tuple[int, int]]  # (rows, columns) of each Markdown table
-    bindings: list[str]  # the claims the page's sentences are bound to: live("…") and guard("…")
+    bindings: list[tuple[str, tuple[str, ...]]]  # the page's markers in order: (kind, claims or reason)
 
 
 def skeleton(markdown: str) -> Skeleton:
@@ -54,7 +59,7 @@ def skeleton(markdown: str) -> Skeleton:
         fences=fences,
         links=LINK.findall(prose),
         tables=tables,
-        bindings=sorted(set(BINDING.findall(prose))),
+        bindings=bindings.sequence(markdown),
     )
 
 
@@ -69,9 +74,9 @@ def _differences(docs: Path, source: str, target: str) -> list[str]:
     originals = {p.relative_to(docs / source) for p in (docs / source).rglob("*.md")}
     translations = {p.relative_to(docs / target) for p in (docs / target).rglob("*.md")}
     for page in sorted(originals - translations):
-        problems.append(f"docs/{target}/{page}: missing (the translation of docs/{source}/{page}): copy that page "
-                        f"to docs/{target}/{page} and translate its prose; keep its code blocks, links, tables, "
-                        "heading ids and the claims its sentences are bound to")
+        problems.append(f"docs/{target}/{page}: missing (the translation of docs/{source}/{page}; until it lands the "
+                        f"site shows the original with a notice): copy that page to docs/{target}/{page} and translate "
+                        "its prose; keep its code blocks, links, tables, heading ids and sentence markers")
     for page in sorted(translations - originals):
         problems.append(f"docs/{target}/{page}: has no original docs/{source}/{page}")
     for page in sorted(originals & translations):
@@ -80,10 +85,11 @@ def _differences(docs: Path, source: str, target: str) -> list[str]:
         where = f"docs/{target}/{page}"
         problems += [f"{where}: {line}" for line in _fence_differences(original.fences, translation.fences, source, target)]
         for field, meaning in (("heading_ids", "heading ids"), ("links", "links"), ("tables", "tables (rows, columns)"),
-                              ("bindings", "claims bound by live()/guard()")):
+                              ("bindings", "sentence bindings (marker and claims, in order)")):
             mine, theirs = getattr(original, field), getattr(translation, field)
             if mine != theirs:
-                problems.append(f"{where}: {meaning} differ from docs/{source}/{page}: {_diff(mine, theirs, source, target)}")
+                detail = _first_difference(mine, theirs, source, target) if field == "bindings" else _diff(mine, theirs, source, target)
+                problems.append(f"{where}: {meaning} differ from docs/{source}/{page}: {detail}")
         if translation.headings_without_id:
             problems.append(f"{where}: {translation.headings_without_id} heading(s) without a pinned {{ #id }}")
     return problems
@@ -105,6 +111,18 @@ def _fence_differences(original: list, translation: list, source: str, target: s
             line, (a, b) = next((i, p) for i, p in enumerate(pairs, 1) if p[0] != p[1])
             found.append(f"{name}: code differs at its line {line}: docs/{source} `{a}`, docs/{target} `{b}`")
     return found
+
+
+def _first_difference(original: list, translation: list, source: str, target: str) -> str:
+    """Where two sequences of markers part: the position, and what each language has there."""
+    def show(marker) -> str:
+        return f"{marker[0]}({', '.join(marker[1])})" if marker else "nothing"
+
+    at = next(i for i in range(max(len(original), len(translation)) + 1)
+              if (original[i:i + 1] or None) != (translation[i:i + 1] or None))
+    mine, theirs = (original[at] if at < len(original) else None), (translation[at] if at < len(translation) else None)
+    return (f"marker {at + 1}: docs/{source} has {show(mine)}, docs/{target} has {show(theirs)} "
+            f"({len(original)} and {len(translation)} markers in all)")
 
 
 def _diff(original: list, translation: list, source: str, target: str) -> str:

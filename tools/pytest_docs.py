@@ -1,6 +1,6 @@
 """pytest-markdown-docs, made to read pages the way the site renders them.
 
-Registered with `-p sitegen.pytest_docs` (pyproject). Its hook hands the plugin
+Registered with `-p tools.pytest_docs` (pyproject). Its hook hands the plugin
 a Markdown parser that
 
 * expands `--8<--` includes inside fences with pymdownx's own snippet
@@ -21,20 +21,22 @@ import re
 import sys
 import types
 from functools import cache
-from pathlib import Path
 
 import markdown
 import pytest
 from markdown_it import MarkdownIt
 from mkdocs.utils import yaml_load
 
-ROOT = Path(__file__).resolve().parent.parent
+import snippets  # noqa: F401 - makes the examples' `import scripted_model` work, as beside the file
+from snippets import paths
+
+ROOT = paths.ROOT
 CONTAINER = re.compile(r"^(\s*)(===|!!!|\?\?\?\+?) ")
 
 
 @cache
 def _snippet_preprocessor():
-    with open(ROOT / "mkdocs.yml", encoding="utf-8") as config_file:
+    with open(paths.MKDOCS_YML, encoding="utf-8") as config_file:
         extensions = yaml_load(config_file)["markdown_extensions"]
     options = next(e["pymdownx.snippets"] for e in extensions if isinstance(e, dict) and "pymdownx.snippets" in e)
     options = {**options, "base_path": [str(ROOT / p) for p in options.get("base_path", ["."])]}
