@@ -1,5 +1,5 @@
-"""Every test runs offline: sockets are blocked (pytest-socket, see pyproject) and
-no provider key or tracing switch reaches deepagents."""
+"""Every test runs offline: sockets are blocked (pytest-socket, see pyproject) and no provider key or
+tracing switch reaches deepagents. The site is built once per session and shared."""
 
 import os
 
@@ -19,7 +19,7 @@ def facts():
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory):
-    """Both languages, built strictly once per test session."""
+    """Every language, built strictly once per test session."""
     from tests.site_build import mkdocs_build
 
     site_dir = tmp_path_factory.mktemp("site")

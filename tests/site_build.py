@@ -1,27 +1,34 @@
-"""Build the site (both languages) the way the README does, into a folder of the caller's."""
+"""Build the site (every language) the way the README does, into a folder of the caller's; read pages back."""
 
 from __future__ import annotations
 
+import html as entities
 import os
+import re
 import shutil
 import subprocess
 import sys
 from pathlib import Path
 
+from snippets import paths
+
 from sitegen import languages
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = paths.ROOT
 LANGUAGES = languages.codes()  # docs/languages.yml: tests over every language take them from here
-PAGES = sorted(p.stem for p in (ROOT / "docs" / languages.source()).glob("*.md")) + ["drift", "matrix"]  # the last two: generated
-PROJECT_FILES = ("mkdocs.yml", "README.md", "data", "docs", "snippets", "sitegen", "overrides")
+SOURCE = languages.source()
+PAGES = sorted(p.stem for p in (paths.DOCS / SOURCE).glob("*.md")) + ["drift", "matrix"]  # the last two: generated
+PROJECT_FILES = ("mkdocs.yml", "README.md", "pyproject.toml", "data", "docs", "snippets", "sitegen", "tools", "overrides")
+# Quiet two banners MkDocs plugins print on every build, and jieba's SyntaxWarnings.
+QUIET = {"DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore::SyntaxWarning"}
 
 
-def mkdocs_build(site_dir: Path, project: Path = ROOT, extra_env: dict | None = None) -> subprocess.CompletedProcess:
-    # A fixed SOURCE_DATE_EPOCH makes the build reproducible (tests/test_reproducible.py).
-    env = {**os.environ, "FACTS_CACHE": "0", "SOURCE_DATE_EPOCH": "1764633600", "DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": "1",
-           "PYTHONWARNINGS": "ignore::SyntaxWarning", **(extra_env or {})}
+def mkdocs_build(site_dir: Path, project: Path = ROOT, extra_env: dict | None = None,
+                 command: str = "mkdocs") -> subprocess.CompletedProcess:
+    """`mkdocs build --strict` (or `properdocs`), measuring afresh; a fixed SOURCE_DATE_EPOCH makes it reproducible."""
+    env = {**os.environ, "FACTS_CACHE": "0", "SOURCE_DATE_EPOCH": "1764633600", **QUIET, **(extra_env or {})}
     return subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(site_dir)],
+        [sys.executable, "-m", command, "build", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(site_dir)],
         cwd=project, env=env, capture_output=True, text=True, timeout=300,
     )
 
@@ -48,11 +55,10 @@ def html(site: Path, language: str, page: str) -> str:
     return page_path(site, language, page).read_text(encoding="utf-8")
 
 
+def article(page_html: str) -> str:
+    return page_html[page_html.index("<article"): page_html.index("</article>")]
+
+
 def text(site: Path, language: str, page: str) -> str:
     """A page's article as a reader sees it: tags dropped, entities decoded, whitespace collapsed."""
-    import html as entities
-    import re
-
-    page_html = html(site, language, page)
-    article = page_html[page_html.index("<article"): page_html.index("</article>")]
-    return " ".join(entities.unescape(re.sub(r"<[^>]+>", " ", article)).split())
+    return " ".join(entities.unescape(re.sub(r"<[^>]+>", " ", article(html(site, language, page)))).split())

@@ -1,155 +1,178 @@
-"""What must hold of each experiment's live result.
+"""What must hold of the experiments under any deepagents release.
 
-No assertion here restates a measured number: each checks a relation between
-measurements (often from different runs) or the behaviour the article claims.
+No assertion here restates a measured value: each checks a relation between
+measurements (often of different runs), between an example's printed output and
+what its experiment measured, or the agreement of the claims with the version
+matrix. So `DEEPAGENTS=0.7.30 make test` passes where the site would adapt.
 """
 
-from importlib.metadata import version
+import json
 
 import pytest
 
-from tests.site_build import LANGUAGES
-
-from snippets.flag import FLAG
+from snippets import registry
+from snippets.facts import live_row
 from snippets.modes import CANDIDATES
+from sitegen.verdicts import matrix_rows
 
 
-def test_versions_are_the_installed_ones(facts):
-    for package, seen in facts.versions.items():
-        assert seen == version(package)
+def lines(printed: str) -> list[str]:
+    return printed.strip().splitlines()
 
 
-# 1. modes ------------------------------------------------------------------
+# The claims and the matrix -------------------------------------------------------
+def test_the_claims_agree_with_the_matrix_row_of_the_installed_release(facts):
+    release = facts.versions["deepagents"]
+    rows = matrix_rows()
+    if release not in rows:
+        pytest.skip(f"deepagents {release} is not in data/matrix.json (`make matrix` records it); the drift watch reports it")
+    live = json.loads(json.dumps(live_row()["facts"], default=str))
+    differing = {claim: (rows[release].get(claim), value) for claim, value in live.items() if rows[release].get(claim) != value}
+    assert differing == {}, f"data/matrix.json for {release} says otherwise (recorded, measured now); run `make matrix`"
+
+
+def test_every_claim_is_recorded_for_every_release_of_the_matrix():
+    ids = {claim.id for claim in registry.claims()}
+    for release, values in matrix_rows().items():
+        assert set(values) == ids, f"{release}: run `make matrix` (claims added or removed since it was recorded)"
+
+
+def test_a_claim_bound_to_a_sentence_is_yes_or_no_in_every_release():
+    from snippets import paths
+    from sitegen import bindings
+
+    bound = {c for page in paths.DOCS.rglob("*.md") for s in bindings.segments(page.read_text(encoding="utf-8")) for c in s.claims}
+    for release, values in matrix_rows().items():
+        assert {c for c in bound if not isinstance(values.get(c), bool)} == set(), release
+
+
+# 1. modes ------------------------------------------------------------------------
 def test_every_candidate_mode_was_tried(facts):
     assert [o.mode for o in facts.modes.outcomes] == CANDIDATES
 
 
-def test_omitted_isolated_and_fork_are_accepted(facts):
-    for mode in (None, "isolated", "fork"):
+def test_the_example_prints_what_the_experiment_measured(facts):
+    for line in lines(facts.modes.printed):
+        mode, said = line.split(": ", 1)
         outcome = facts.modes.outcome(mode)
-        assert outcome.accepted and outcome.error is None and outcome.child_tools
+        assert said == ("accepted" if outcome.accepted else outcome.error), line
 
 
-def test_rejections_name_the_spec_and_the_value(facts):
-    rejected = [o for o in facts.modes.outcomes if not o.accepted]
-    assert rejected, "the article saw values rejected; so should we"
-    for outcome in rejected:
-        assert "'a1'" in outcome.error and f"'{outcome.mode}'" in outcome.error
-
-
-def test_an_accepted_legacy_value_behaves_as_isolated(facts):
-    isolated = facts.modes.outcome("isolated").child_tools
+def test_a_rejection_names_the_spec_and_the_value(facts):
     for outcome in facts.modes.outcomes:
-        if outcome.accepted and outcome.mode not in (None, "isolated", "fork"):
-            assert outcome.child_tools == isolated
+        if not outcome.accepted:
+            assert "'a1'" in outcome.error and f"'{outcome.mode}'" in outcome.error
 
 
-def test_fork_child_gets_the_isolated_tools_plus_task(facts):
-    assert facts.modes.outcome("fork").child_tools == [*facts.modes.outcome("isolated").child_tools, "task"]
+def test_every_accepted_value_but_fork_gives_the_child_of_a_spec_without_mode(facts):
+    default = facts.modes.outcome(None).child_tools
+    for outcome in facts.modes.outcomes:
+        if outcome.accepted and outcome.mode != "fork":
+            assert outcome.child_tools == default, outcome.mode
 
 
-def test_fork_restrictions_have_their_own_errors(facts):
+def test_a_fork_child_holds_the_default_child_tools_plus_task(facts):
+    assert facts.modes.outcome("fork").child_tools == [*facts.modes.outcome(None).child_tools, "task"]
+
+
+def test_the_fork_rules_have_errors_of_their_own(facts):
     modes = facts.modes
-    assert modes.fork_skills_error and "skills" in modes.fork_skills_error
-    assert modes.isolated_skills_accepted, "skills are only forbidden under fork"
-    assert modes.duplicate_name_error_fork and "'a1'" in modes.duplicate_name_error_fork
-    assert any("beta" in w for w in modes.fork_warnings)
+    assert modes.fork_skills_error is None or "skills" in modes.fork_skills_error
+    assert modes.duplicate_name_error_fork is None or "'a1'" in modes.duplicate_name_error_fork
 
 
-# 2. tool surfaces --------------------------------------------------------------
-def test_parent_ends_with_task_and_isolated_child_lacks_it(facts):
+# 2. tool surfaces ------------------------------------------------------------------
+def test_the_example_prints_the_surfaces_measured(facts):
     surfaces = facts.tool_surfaces
-    assert surfaces.parent.tools[-1] == "task"
-    assert not surfaces.isolated.has_task and surfaces.isolated.task_description is None
-    assert surfaces.isolated.tools == surfaces.parent.tools[:-1]
+    by_agent = {s.agent: s.tools for s in (surfaces.parent, *surfaces.children)}
+    for line in lines(surfaces.printed):
+        agent, tools = line.split(": ", 1)
+        assert tools == repr(by_agent[agent])
 
 
 def test_surfaces_agree_across_runs(facts):
-    # Section 1 and section 2 build different agents; the children must match.
-    assert facts.tool_surfaces.isolated.tools == facts.modes.outcome("isolated").child_tools
+    assert facts.tool_surfaces.isolated.tools == facts.modes.outcome(None).child_tools
     assert facts.tool_surfaces.fork.tools == facts.modes.outcome("fork").child_tools
+    assert [p.parent for p in facts.why_kept.positions] == facts.tool_surfaces.parent.tools
+    assert [p.fork for p in facts.why_kept.positions] == facts.tool_surfaces.fork.tools
 
 
-# 3. why `task` is kept ------------------------------------------------------------
-def test_why_kept_agrees_with_the_surfaces(facts):
-    parent, fork = facts.tool_surfaces.parent, facts.tool_surfaces.fork
-    kept = facts.why_kept
-    assert kept.task_index_parent == parent.tools.index("task") == kept.task_index_fork
-    assert parent.tools[: kept.shared_prefix] == fork.tools[: kept.shared_prefix]
-    assert kept.task_description_identical
-    assert all(kept.reasons.values()), "every reason is quoted from the installed source"
-    assert "- fk: a forked helper" in fork.task_description
+def test_the_parent_lists_each_subagent_it_was_given(facts):
+    assert {"iso", "fk", "compiled"} <= set(facts.tool_surfaces.listed)
 
 
-# 4. refusal --------------------------------------------------------------------
-def test_refusal_is_the_same_in_every_run_that_meets_it(facts):
-    assert facts.refusal.text == facts.gap.chain("declarative").child_got
-    assert facts.refusal.text == facts.guidance.recipe("declarative fork").child_task_result
+# 3. why kept ----------------------------------------------------------------------
+def test_the_positions_printed_are_the_positions_measured(facts):
+    printed = lines(facts.why_kept.printed)
+    assert len(printed) == min(len(facts.tool_surfaces.parent.tools), len(facts.tool_surfaces.fork.tools))
+    for line, position in zip(printed, facts.why_kept.positions):
+        index, parent, fork, *same = line.split()
+        assert (parent, fork) == (position.parent, position.fork)
 
 
-def test_refusal_is_a_tool_result_not_an_exception(facts):
+def test_each_quoted_note_is_a_sentence_of_the_installed_source(facts):
+    import inspect
+
+    import deepagents.middleware.subagents as module
+
+    source = " ".join(inspect.getsource(module).replace("#", " ").split())
+    for name, note in facts.why_kept.notes.items():
+        if note is not None:
+            assert " ".join(note.split()[:6]) in source, name
+
+
+# 4. refusal -----------------------------------------------------------------------
+def test_the_refusal_is_the_same_in_every_run_that_meets_it(facts):
+    if facts.refusal.matches_source:
+        assert facts.gap.chain("declarative fork").child_got == facts.refusal.text
+
+
+def test_the_example_prints_each_tool_result_with_the_agent_that_got_it(facts):
     refusal = facts.refusal
-    assert refusal.message_type == "ToolMessage"
-    assert refusal.refusals_received == 2 and refusal.identical and refusal.matches_source
-    assert refusal.missing_agent_refused_the_same
-    assert refusal.child_rounds == refusal.refusals_received + 1  # two refused calls, then the answer
-    assert not refusal.grandchild_ran and refusal.on_parent_side == 0 and refusal.parent_finished
+    printed = lines(refusal.printed)
+    child_lines = [line for line in printed if line.endswith(refusal.text)]
+    assert len(child_lines) == refusal.refusals_received if refusal.identical else len(child_lines) >= 1
+    assert refusal.child_rounds == refusal.refusals_received + 1  # the calls, then the answer
 
 
-# 5. flag -----------------------------------------------------------------------
-def test_only_the_declarative_fork_carries_the_flag(facts):
-    flag = facts.flag
-    assert flag.child("fork").flag is True and FLAG in flag.child("fork").keys
-    for form in ("isolated", "runnable fork"):
-        assert FLAG not in flag.child(form).keys and flag.child(form).flag is None
+# 5. flag --------------------------------------------------------------------------
+def test_the_example_prints_the_state_keys_measured(facts):
+    keys = {c.agent: c.keys for c in facts.flag.children}
+    printed = [line for line in lines(facts.flag.printed) if not line.startswith("fk's first messages")]
+    assert {line.split(": ", 1)[0]: line.split(": ", 1)[1] for line in printed} == {a: repr(k) for a, k in keys.items()}
 
 
-def test_flag_goes_in_but_never_comes_back(facts):
-    assert facts.flag.kept_on_input and not facts.flag.kept_on_output
-    assert not facts.flag.reaches_parent
+def test_the_flag_key_is_present_exactly_where_its_value_is_set(facts):
+    from snippets.flag import FLAG
+
+    for child in facts.flag.children:
+        assert (FLAG in child.keys) == (child.flag is not None)
 
 
-def test_preamble_warns_before_the_gate_refuses(facts):
-    assert "refused" in facts.flag.preamble and facts.flag.preamble.endswith("\n\n")
+def test_the_suffix_is_on_the_fork_line_only(facts):
+    description = facts.tool_surfaces.parent.task_description.splitlines()
+    assert f"- fk: a forked helper{facts.flag.suffix}" in description
+    assert "- iso: an isolated helper" in description
 
 
-def test_suffix_is_on_the_fork_line_only(facts):
-    description = facts.tool_surfaces.parent.task_description  # another run's parent
-    lines = description.splitlines()
-    assert f"- fk: a forked helper{facts.flag.suffix}" in lines
-    assert "- iso: an isolated helper" in lines
-    assert "delegate" not in facts.flag.suffix, "the article: the suffix never says the fork cannot delegate"
+# 6. gap ---------------------------------------------------------------------------
+def test_a_chain_is_refused_or_reaches_its_grandchild_never_both(facts):
+    for chain in facts.gap.chains:
+        assert not (chain.refused and chain.grandchild_ran), chain.form
 
 
-# 6. gap ------------------------------------------------------------------------
-def test_runnable_fork_delegates_and_declarative_fork_does_not(facts):
-    declarative, runnable = facts.gap.chain("declarative"), facts.gap.chain("runnable")
-    assert declarative.refused and not declarative.grandchild_ran
-    assert runnable.grandchild_ran and not runnable.refused
+# 7. guidance -----------------------------------------------------------------------
+def test_the_recipes_print_what_was_measured(facts):
+    guidance = facts.guidance
+    assert str(guidance.default_limit) in guidance.printed["step_limit"]
+    for way, (agents, refused) in guidance.never_nest.items():
+        assert f"{way}: agents that ran: {agents}; refused: {refused}" in guidance.printed["never_nest"]
+    assert f"iso: {guidance.isolated.messages} messages, {guidance.isolated.characters} characters" in guidance.printed["choose"]
 
 
-# 7. guidance -------------------------------------------------------------------
-def test_each_recipe_works(facts):
-    isolated = facts.guidance.recipe("isolated (default)")
-    fork = facts.guidance.recipe("declarative fork")
-    guarded = facts.guidance.recipe("runnable fork + own gate")
-    assert not isolated.child_has_task and not isolated.child_saw_parent_conversation
-    assert fork.child_saw_parent_conversation and fork.child_task_result == facts.refusal.text
-    from snippets.depth_guard import NoDeeperThanThis
-
-    assert guarded.child_task_result == NoDeeperThanThis.REFUSAL
-    assert not any(r.grandchild_ran for r in facts.guidance.recipes)
-    assert {r.parent_answer for r in facts.guidance.recipes} == {"report finished"}
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_table_renders_in_both_languages(facts, language):
-    from sitegen.tables import TABLES, choosing
-
-    for name, section in facts.sections.items():
-        lines = TABLES[name](section, language).splitlines()
-        assert len(lines) >= 3 and lines[1].startswith("|---"), name
-    assert len(choosing(facts, language).splitlines()) == 5
+def test_the_guard_refuses_with_its_own_words(facts):
+    for agents, refused in facts.guidance.never_nest.values():
+        assert all(text == facts.guidance.guard_refusal for text in refused)
 
 
 def test_a_scenario_prints_for_its_page_not_for_the_build(capsys):
