@@ -110,7 +110,7 @@ def examples_of_page(site: Path, language: str, page: str, downloads: set[str]) 
         where = f"{language}/{page}: the block titled {block['title']}"
         output = BLOCK.match(page_html, SPACE.match(page_html, block.end()).end())
         assert output and not output["title"], f"{where} is not followed by its output"
-        line = PARAGRAPH.search(page_html, output.end())
+        line = PARAGRAPH.match(page_html, SPACE.match(page_html, output.end()).end())  # right under the output
         links = tuple(posixpath.normpath(posixpath.join(page_url, html.unescape(href)))
                       for href in HREF.findall(line["inner"] if line else ""))
         block_id, title = next(fences, ("?", "no example block"))
