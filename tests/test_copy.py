@@ -1,0 +1,204 @@
+"""Runs as copied: every example a page shows, copied off the built site, runs beside the
+downloaded scripted_model.py and prints exactly the output the page shows under it.
+
+A reader copies a block with the copy button, saves it, downloads scripted_model.py
+from the link under the block, installs deepagents alone and runs `python <name>.py`.
+This test does the same, from the built HTML, in a fresh environment outside the
+repository: nothing of the project (its .venv, snippets/, PYTHONPATH) can help.
+"""
+
+from __future__ import annotations
+
+import difflib
+import html
+import os
+import posixpath
+import re
+import shutil
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from importlib.metadata import version
+from pathlib import Path
+
+import pytest
+
+from sitegen import languages
+from snippets import paths
+from tests.site_build import LANGUAGES, page_path
+
+# Exec blocks of the pages that are not examples a reader copies.
+NOT_EXAMPLES = {"readme-commands": "prints the README's commands (how-it-runs.md)"}
+HARNESS = "-harness"  # "How this is measured": the repository's own code, importing snippets
+FENCE = re.compile(r'^[ \t]*```+[ \t]*python\b(?P<options>[^\n]*\bexec="[^"]*"[^\n]*)$', re.M)
+OPTION = re.compile(r'(\w+)="([^"]*)"')
+# A highlighted block as Material renders it: an optional title, then <pre><code>.
+BLOCK = re.compile(r'<div class="(?:[^"]*\s)?highlight(?:\s[^"]*)?">(?:<span class="filename">(?P<title>[^<]*)</span>)?'
+                   r'<pre[^>]*>(?:<span></span>)?<code[^>]*>(?P<code>.*?)</code></pre></div>', re.S)
+PARAGRAPH = re.compile(r"<p>(?P<inner>.*?)</p>", re.S)
+HREF = re.compile(r'<a href="(?P<href>[^"]+)"')
+TAG = re.compile(r"<[^>]+>")
+SPACE = re.compile(r"\s*")
+MODEL = paths.SCRIPTED_MODEL.name
+RUNS_AT_ONCE = 2  # CI has 2 cores
+
+
+@dataclass(frozen=True)
+class Example:
+    language: str
+    page: str
+    id: str  # the block's id in the page source
+    name: str  # its title: the file a reader saves it as
+    code: str  # what the copy button copies
+    shown_output: str  # the output the page shows under it
+    links: tuple[str, ...]  # the files the line under it links to, relative to the site root
+
+    @property
+    def where(self) -> str:
+        return f"{self.language}/{self.page} #{self.id} ({self.name})"
+
+
+def source_page(language: str, page: str) -> Path:
+    """The page's source; an untranslated page is built from the source language's (sitegen/languages.py)."""
+    own = paths.DOCS / language / f"{page}.md"
+    return own if own.exists() else paths.DOCS / languages.source() / f"{page}.md"
+
+
+def example_fences(page_source: Path) -> list[tuple[str, str]]:
+    """(id, title) of each exec block of a page source that is an example a reader copies, in order."""
+    found = []
+    for fence in FENCE.finditer(page_source.read_text(encoding="utf-8")):
+        options = dict(OPTION.findall(fence["options"]))
+        block_id = options.get("id", "")
+        if options["exec"] in ("off", "false", "0") or block_id.endswith(HARNESS) or block_id in NOT_EXAMPLES:
+            continue
+        assert block_id and options.get("title"), f"{paths.shown(page_source)}: an example block needs an id and a title: {fence[0].strip()}"
+        found.append((block_id, options["title"]))
+    return found
+
+
+def copied(code_html: str) -> str:
+    """What Material's copy button puts on the clipboard: the <code> element's innerText, trimEnd()."""
+    assert "data-copy" not in code_html and "md-annotation" not in code_html, "a block whose copy differs from its text"
+    return html.unescape(TAG.sub("", code_html)).rstrip()
+
+
+def shown_text(code_html: str) -> str:
+    return html.unescape(TAG.sub("", code_html))
+
+
+def site_pages(site: Path, language: str) -> list[str]:
+    """Every page built for `language` (not the other languages' sites built inside the source's)."""
+    folder = site / languages.folder(language)
+    others = {languages.folder(code).rstrip("/") for code in LANGUAGES} - {""}
+    pages = {p.parent.relative_to(folder).as_posix() for p in folder.rglob("index.html")}
+    return sorted("index" if page == "." else page for page in pages if page.split("/")[0] not in others)
+
+
+def examples_of_page(site: Path, language: str, page: str, downloads: set[str]) -> list[Example]:
+    """The example blocks of one built page: a titled block whose title is a download, its output, the line under it."""
+    page_html = page_path(site, language, page).read_text(encoding="utf-8")
+    page_url = posixpath.dirname(page_path(site, language, page).relative_to(site).as_posix())
+    source = source_page(language, page)
+    fences = iter(example_fences(source) if source.exists() else [])  # drift, matrix: generated, no source
+    found = []
+    for block in BLOCK.finditer(page_html):
+        if block["title"] not in downloads:
+            continue
+        where = f"{language}/{page}: the block titled {block['title']}"
+        output = BLOCK.match(page_html, SPACE.match(page_html, block.end()).end())
+        assert output and not output["title"], f"{where} is not followed by its output"
+        line = PARAGRAPH.match(page_html, SPACE.match(page_html, output.end()).end())  # right under the output
+        links = tuple(posixpath.normpath(posixpath.join(page_url, html.unescape(href)))
+                      for href in HREF.findall(line["inner"] if line else ""))
+        block_id, title = next(fences, ("?", "no example block"))
+        assert title == block["title"], f"{where}: the page source has {title} here"
+        found.append(Example(language, page, block_id, block["title"], copied(block["code"]), shown_text(output["code"]), links))
+    return found
+
+
+@pytest.fixture(scope="module")
+def examples(site) -> list[Example]:
+    found = []
+    for language in LANGUAGES:
+        downloads = {p.name for p in (site / languages.folder(language) / "downloads").glob("*.py")} - {MODEL}
+        for page in site_pages(site, language):
+            found += examples_of_page(site, language, page, downloads)
+    return found
+
+
+def test_every_example_block_of_every_page_and_language_is_taken(site, examples):
+    """No example silently skipped: the example blocks of each page source are the ones taken from its HTML."""
+    for language in LANGUAGES:
+        pages = sorted({p.stem for p in (paths.DOCS / languages.source()).glob("*.md")}
+                       | {p.stem for p in (paths.DOCS / language).glob("*.md")})
+        for page in pages:
+            expected = [block_id for block_id, _ in example_fences(source_page(language, page))]
+            taken = [e.id for e in examples if (e.language, e.page) == (language, page)]
+            assert taken == expected, f"{language}/{page}: example blocks in the source {expected}, taken from the site {taken}"
+    assert {e.language for e in examples} == set(LANGUAGES)
+
+
+def test_every_example_links_to_its_download_and_the_model(site, examples):
+    for example in examples:
+        folder = languages.folder(example.language)
+        wanted = [f"{folder}downloads/{example.name}", f"{folder}downloads/{MODEL}"]
+        assert all(link in example.links for link in wanted), f"{example.where}: the line under it links to {example.links}, not {wanted}"
+        download = (site / wanted[0]).read_text(encoding="utf-8")
+        assert download.rstrip() == example.code, f"{example.where}: the download differs from the block a reader copies"
+
+
+@pytest.fixture(scope="session")
+def deepagents_alone(tmp_path_factory) -> Path:
+    """A fresh environment holding deepagents (the release the site was built with) and what it pulls in."""
+    env = tmp_path_factory.mktemp("deepagents-alone") / "venv"
+    uv = [found] if (found := os.environ.get("UV") or shutil.which("uv")) else ["python3", "-m", "uv"]  # as the Makefile installs it
+    requirement = f"deepagents=={version('deepagents')}"
+    for command in ([*uv, "venv", "-q", "--python", sys.executable, str(env)],
+                    [*uv, "pip", "install", "-q", "--python", str(env / "bin" / "python"), requirement]):
+        result = subprocess.run(command, capture_output=True, text=True, timeout=300,
+                                env={k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"})
+        assert result.returncode == 0, f"{' '.join(command)}:\n{result.stderr[-2000:]}"
+    return env / "bin" / "python"
+
+
+def run_as_copied(python: Path, folder: Path, name: str, code: str, model: str) -> subprocess.CompletedProcess:
+    """`python <name>.py` in an empty folder with scripted_model.py beside it, in a clean environment."""
+    folder.mkdir()
+    (folder / name).write_text(code + "\n", encoding="utf-8")
+    (folder / MODEL).write_text(model, encoding="utf-8")
+    clean = {"PATH": f"{python.parent}{os.pathsep}/usr/bin{os.pathsep}/bin", "HOME": str(folder), "LANG": "C.UTF-8"}
+    return subprocess.run([str(python), name], cwd=folder, env=clean, capture_output=True, text=True, encoding="utf-8", timeout=120)
+
+
+def lines(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def test_every_example_runs_as_copied_and_prints_what_the_page_shows(site, examples, deepagents_alone, tmp_path_factory, capsys):
+    assert examples, "no example block found on the built site"
+    started = time.monotonic()
+    model = (site / "downloads" / MODEL).read_text(encoding="utf-8")
+    for language in LANGUAGES:  # the reader of any language downloads the same model
+        assert (site / languages.folder(language) / "downloads" / MODEL).read_text(encoding="utf-8") == model
+    scripts = sorted({(e.name, e.code) for e in examples})  # a block shown on several pages or languages runs once
+    folders = tmp_path_factory.mktemp("as-copied")
+    with ThreadPoolExecutor(RUNS_AT_ONCE) as pool:
+        done = pool.map(lambda n: run_as_copied(deepagents_alone, folders / str(n), *scripts[n], model), range(len(scripts)))
+        runs = dict(zip(scripts, done))
+    problems = []
+    for example in examples:
+        run = runs[example.name, example.code]
+        if run.returncode != 0:
+            problems.append(f"{example.where}: `python {example.name}` exited {run.returncode}:\n{run.stderr[-2000:]}")
+        elif lines(run.stdout) != lines(example.shown_output):
+            diff = difflib.unified_diff(lines(example.shown_output).splitlines(keepends=True), lines(run.stdout).splitlines(keepends=True),
+                                        f"{example.where}: the page shows", f"python {example.name}: as copied")
+            problems.append("".join(diff))
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
+    with capsys.disabled():
+        print(f"\n{len(examples)} example blocks run as copied ({len(scripts)} distinct scripts, deepagents "
+              f"{version('deepagents')} alone) in {time.monotonic() - started:.1f} s")
