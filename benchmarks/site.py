@@ -33,7 +33,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from snippets import paths
+
+ROOT = paths.ROOT
 sys.path.insert(0, str(ROOT))
 from tests.site_build import copy_project  # noqa: E402
 

@@ -2,7 +2,8 @@
 
 A line break inside a Markdown paragraph becomes a space in the browser. In
 English that is the space between two words. Between two Chinese characters, or
-next to full-width punctuation, it is a gap that should not be there (「拒绝。 关上」).
+next to full-width punctuation (a full stop U+3002, a comma U+FF0C), it is a gap
+that should not be there.
 The page's HTML is cleaned of such whitespace before it is indexed and written,
 judging each run of whitespace by the visible characters on either side of it,
 across inline tags (a link, inline code, the empty span a bound sentence leaves),

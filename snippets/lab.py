@@ -116,7 +116,12 @@ def _fingerprint(code: CodeType) -> str:
     """Identity of a function's code, independent of the file it was read from."""
     parts = [code.co_name, code.co_code.hex(), repr(code.co_names), repr(code.co_varnames)]
     for const in code.co_consts:
-        parts.append(_fingerprint(const) if isinstance(const, CodeType) else repr(const))
+        if isinstance(const, CodeType):
+            parts.append(_fingerprint(const))
+        elif isinstance(const, frozenset):  # a set literal: its order changes with the process's hash seed
+            parts.append(repr(sorted(const, key=repr)))
+        else:
+            parts.append(repr(const))
     return hashlib.sha256("\x00".join(parts).encode()).hexdigest()
 
 

@@ -6,7 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from snippets import paths
+
+ROOT = paths.ROOT
 
 # What each script must print, one figure per line: the figures named in issue 15.
 FIGURES = {

@@ -12,12 +12,14 @@ import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+from snippets import paths
+
 import pytest
 
 from tests.site_build import LANGUAGES, PAGES, mkdocs_build
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parent.parent / "artifacts" / "screenshots"
+ARTIFACTS = paths.ROOT / "artifacts" / "screenshots"
 # Chromium phones home unless told not to; on this network that is only noise.
 QUIET = ["--disable-background-networking", "--disable-component-update", "--disable-sync",
          "--no-first-run", "--disable-quic", "--disable-gpu", "--no-sandbox"]

@@ -5,13 +5,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from snippets import paths
+
+ROOT = paths.ROOT
 EXEC_FENCE = re.compile(r'^\s*```python[^\n]*exec="on"', re.M)
 PYTHON_FENCE = re.compile(r"^\s*```python", re.M)
 
 
-def collect(*paths: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *paths],
+def collect(*targets: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *targets],
                           cwd=cwd, capture_output=True, text=True, timeout=120)
 
 

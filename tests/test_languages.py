@@ -1,65 +1,87 @@
-"""Languages are data: a third language is one registry entry, one folder of pages, one strings file."""
+"""Languages are data: a third language is the README's three steps, and a page lands when it is translated."""
 
 import re
 import shutil
 from pathlib import Path
 
+import pytest
 import yaml
 
+from snippets import paths
 from sitegen import languages
 from tests.site_build import PAGES, copy_project, mkdocs_build
 
 LINK = re.compile(r'<a href="([^"]+)" hreflang="([^"]+)"')
+PSEUDO = "fr"  # a pseudo-language: English text, its own code
 
 
-def test_a_third_language_needs_one_entry_one_folder_one_strings_file(tmp_path):
-    project = copy_project(tmp_path / "project")
+@pytest.fixture(scope="module")
+def third(tmp_path_factory):
+    """The project with a third language added by the README's three steps, with one page left untranslated."""
+    root = tmp_path_factory.mktemp("third")
+    project = copy_project(root / "project")
     registry = project / "docs" / "languages.yml"
-    entries = yaml.safe_load(registry.read_text(encoding="utf-8")) + [{"code": "fr", "name": "Français (pseudo)"}]
-    registry.write_text(yaml.safe_dump(entries, allow_unicode=True), encoding="utf-8")
-    shutil.copytree(project / "docs" / "en", project / "docs" / "fr")
-    shutil.copy(project / "sitegen" / "strings" / "en.yml", project / "sitegen" / "strings" / "fr.yml")
-
-    site = tmp_path / "site"
+    entries = yaml.safe_load(registry.read_text(encoding="utf-8")) + [{"code": PSEUDO, "name": "Pseudo"}]
+    registry.write_text(yaml.safe_dump(entries, allow_unicode=True), encoding="utf-8")  # step 1
+    shutil.copytree(project / "docs" / languages.source(), project / "docs" / PSEUDO)  # step 2
+    (project / "docs" / PSEUDO / "gap.md").unlink()  # ... but one page is not translated yet
+    shutil.copy(project / "sitegen" / "strings" / "en.yml", project / "sitegen" / "strings" / f"{PSEUDO}.yml")  # step 3
+    site = root / "site"
     result = mkdocs_build(site, project)
     assert result.returncode == 0, result.stderr[-3000:]
+    return project, site, registry
 
+
+def test_a_third_language_builds_with_a_switcher_that_lands_on_each_language(third):
+    project, site, registry = third
     codes = languages.codes(registry)
-    assert codes == ["en", "zh", "fr"]
+    assert codes[-1] == PSEUDO
     for code in codes:
         for page in ("index", "refusal", "drift"):
             path = site / languages.folder(code, registry) / ("index.html" if page == "index" else f"{page}/index.html")
-            html = path.read_text(encoding="utf-8")
-            assert f'<html lang="{code}"' in html, (code, page)
-            links = dict((lang, href) for href, lang in LINK.findall(html))
+            page_html = path.read_text(encoding="utf-8")
+            assert f'<html lang="{code}"' in page_html, (code, page)
+            links = dict((lang, href) for href, lang in LINK.findall(page_html))
             assert set(links) == set(codes), (code, page, links)
             for target, href in links.items():  # each switcher link lands on a built site of that language
                 landing = (path.parent / href).resolve()
                 landing = landing / "index.html" if landing.is_dir() else landing
-                assert landing.exists() and f'<html lang="{target}"' in landing.read_text(encoding="utf-8"), (code, target, href)
-    assert len(list((site / "fr").rglob("index.html"))) >= len(PAGES)
+                assert landing.exists() and f'<html lang="{target}"' in landing.read_text(encoding="utf-8"), (code, target)
+    assert len(list((site / PSEUDO).rglob("index.html"))) >= len(PAGES)
 
 
-def test_a_missing_strings_file_names_the_language_and_how_to_add_it(tmp_path):
+def test_an_untranslated_page_shows_the_original_with_a_notice(third):
+    from sitegen.strings import word
+
+    _, site, _ = third
+    page = (site / PSEUDO / "gap" / "index.html").read_text(encoding="utf-8")
+    assert word(languages.source(), "untranslated") in page  # the copy's strings for it are a copy of the source's
+    assert f'<html lang="{PSEUDO}"' in page
+
+
+def test_the_parts_of_the_suite_that_depend_on_languages_follow_the_third_one(third):
+    """Parity reports the missing page; the strings of the third language are complete."""
+    project, _, registry = third
+    from tools.parity import differences
+
+    problems = differences(project / "docs", registry)
+    assert len(problems) == 1 and problems[0].startswith(f"docs/{PSEUDO}/gap.md: missing")
+
+
+def test_a_missing_strings_file_names_the_language_and_how_to_add_it():
     from sitegen.strings import MissingString, word
 
-    try:
-        word("xx", "callout.title")
-    except MissingString as error:
-        assert "no strings for language 'xx'" in str(error) and "en.yml to xx.yml" in str(error)
-    else:
-        raise AssertionError("a language without strings must fail")
+    with pytest.raises(MissingString, match=r"no strings for language 'xx'.*en\.yml to xx\.yml"):
+        word("xx", "callout.titles.changed")
 
 
 def test_a_missing_string_names_language_and_key():
     from sitegen.strings import MissingString, word
 
-    try:
-        word("zh", "callout.no-such-key")
-    except MissingString as error:
-        assert str(error) == "sitegen/strings/zh.yml has no 'callout.no-such-key': add it (see the same key in en.yml)"
-    else:
-        raise AssertionError("a missing key must fail")
+    code = languages.codes()[-1]
+    with pytest.raises(MissingString) as missing:
+        word(code, "callout.no-such-key")
+    assert str(missing.value) == f"sitegen/strings/{code}.yml has no 'callout.no-such-key': add it (see the same key in en.yml)"
 
 
 def test_every_language_has_every_string():
@@ -78,10 +100,25 @@ def test_every_language_has_every_string():
         assert keys(strings(code)) == source, code
 
 
-def test_no_language_code_is_written_in_the_site_code():
-    root = Path(__file__).resolve().parent.parent
-    offenders = [f"{path.relative_to(root)}:{number}"
-                 for folder in ("sitegen", "snippets", "benchmarks") for path in (root / folder).rglob("*.py")
-                 for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
-                 if re.search(r"""["']zh["']""", line)]
+def test_no_language_is_written_into_code_or_tests():
+    """Per-language data lives in the strings files and the registry; code and tests hold none.
+    (Text that is a payload, not a language, such as hostile strings, carries `# payload, not a language`.)"""
+    others = [re.escape(code) for code in languages.codes()[1:]]
+    quoted = re.compile(rf"""["']({'|'.join(others)})["']|["']({'|'.join(others)})/""")
+    wide = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
+    offenders = []
+    for folder in ("sitegen", "snippets", "tools", "benchmarks", "tests"):
+        for path in (paths.ROOT / folder).rglob("*.py"):
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if "# payload, not a language" in line:
+                    continue
+                if quoted.search(line) or (wide.search(line) and folder != "snippets"):
+                    offenders.append(f"{paths.shown(path)}:{number}: {line.strip()[:80]}")
     assert offenders == []
+
+
+def test_the_readme_gives_the_three_steps():
+    readme = (paths.README).read_text(encoding="utf-8")
+    for step in ("docs/languages.yml", "docs/en/", "sitegen/strings/en.yml"):
+        assert step in readme
+    assert Path(paths.DOCS / "languages.yml").exists()

@@ -1,41 +1,66 @@
-"""Data flows one way: deepagents → snippets/ (measures, and what readers copy) → sitegen/ (presentation)."""
+"""Data flows one way: deepagents -> snippets/ (measurement, and what readers copy) -> sitegen/ (presentation);
+tools/ stand beside the site layer. One module knows where everything is."""
 
 import ast
-from pathlib import Path
+import re
 
-SNIPPETS = Path(__file__).resolve().parent.parent / "snippets"
+from snippets import paths
+
+ALLOWED_IN_EXAMPLES = {"deepagents", "langchain", "langchain_core", "langgraph", "scripted_model", "asyncio", "warnings",
+                       "typing", "__future__"}
 
 
-def imported_modules(path: Path) -> set[str]:
+def imported(path) -> set[str]:
     found = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
-            found |= {alias.name for alias in node.names}
+            found |= {alias.name.split(".")[0] for alias in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module:
-            found.add(node.module)
+            found.add(node.module.split(".")[0])
     return found
 
 
-def test_snippets_never_import_the_site_layer():
-    offenders = {path.name: sorted(m for m in imported_modules(path) if m.split(".")[0] in {"sitegen", "mkdocs", "tests"})
-                 for path in SNIPPETS.glob("*.py")}
-    assert {name: mods for name, mods in offenders.items() if mods} == {}
+def offenders(folder, forbidden: set[str]) -> dict[str, list[str]]:
+    found = {paths.shown(p): sorted(imported(p) & forbidden) for p in folder.rglob("*.py")}
+    return {name: mods for name, mods in found.items() if mods}
+
+
+def test_snippets_import_no_other_layer():
+    assert offenders(paths.SNIPPETS, {"sitegen", "tools", "tests", "mkdocs", "yaml"}) == {}
+
+
+def test_the_site_layer_imports_no_tool_or_test():
+    assert offenders(paths.SITEGEN, {"tools", "tests"}) == {}
+
+
+def test_examples_import_nothing_of_this_repository():
+    """What a reader copies runs beside scripted_model.py with deepagents alone (tests/test_copy.py runs them so)."""
+    for example in paths.SCENARIOS.glob("*.py"):
+        assert imported(example) <= ALLOWED_IN_EXAMPLES, (example.name, imported(example) - ALLOWED_IN_EXAMPLES)
 
 
 def test_experiments_hold_no_presentation():
-    """No table renderer, label or language in an experiment: those live in sitegen/."""
-    for path in SNIPPETS.glob("*.py"):
+    """No table, label, language or page text in snippets/: those live in sitegen/."""
+    for path in paths.SNIPPETS.rglob("*.py"):
+        if path.name == "paths.py":  # it knows where the pages are, and says nothing on them
+            continue
         source = path.read_text(encoding="utf-8")
-        assert not [word for word in ("def table(", "label(", "set_language", "glossary") if word in source], path.name
+        assert not re.search(r"def table\(|\blabel\(|\blanguage\b|strings/|\.md\b(?!\")", source.replace('page="', "")), path.name
 
 
-def test_every_section_page_shows_a_short_scenario_region():
-    from snippets.facts import EXPERIMENTS
+def test_one_module_knows_the_repository_paths():
+    computed = [f"{paths.shown(p)}:{n}" for folder in ("snippets", "sitegen", "tools", "tests", "benchmarks")
+                for p in (paths.ROOT / folder).rglob("*.py") if p != paths.ROOT / "snippets" / "paths.py"
+                for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+                if re.search(r"Path\(__file__\)|os\.path\.dirname\(__file__\)", line)]
+    assert computed == [], "use snippets.paths"
 
-    for name in EXPERIMENTS:
-        source = (SNIPPETS / f"{name}.py").read_text(encoding="utf-8").splitlines()
-        start = next(i for i, line in enumerate(source) if "--8<-- [start:scenario]" in line)
-        end = next(i for i, line in enumerate(source) if "--8<-- [end:scenario]" in line)
-        region = source[start + 1:end]
-        assert any("create_deep_agent(" in line for line in region), name
-        assert len(region) <= 25, f"{name}: the scenario a reader copies is {len(region)} lines"
+
+def test_every_section_page_shows_a_short_example():
+    from snippets import registry
+
+    for section in registry.sections():
+        for name in section.scenarios:
+            lines = (paths.SCENARIOS / f"{name}.py").read_text(encoding="utf-8").splitlines()
+            assert any("create_deep_agent(" in line for line in lines), name
+            assert len(lines) <= 60, f"{name}: the example a reader copies is {len(lines)} lines"

@@ -1,8 +1,11 @@
-"""Both languages have the same pages with the same skeleton (sitegen/parity.py)."""
+"""Every translation has the same skeleton as its original (tools/parity.py): pages, code, links, ids, bindings."""
 
 from pathlib import Path
 
-from sitegen.parity import DOCS, differences
+from tests.site_build import LANGUAGES
+from tools.parity import DOCS, differences
+
+SOURCE, TARGET = LANGUAGES[0], LANGUAGES[-1]
 
 
 def test_docs_are_in_parity():
@@ -11,7 +14,7 @@ def test_docs_are_in_parity():
 
 def _copy_docs(tmp_path: Path) -> Path:
     (tmp_path / "languages.yml").write_text((DOCS / "languages.yml").read_text(encoding="utf-8"), encoding="utf-8")
-    for language in ("en", "zh"):
+    for language in LANGUAGES:
         target = tmp_path / language
         target.mkdir()
         for page in (DOCS / language).glob("*.md"):
@@ -19,39 +22,49 @@ def _copy_docs(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_missing_twin_is_named(tmp_path):
-    docs = _copy_docs(tmp_path)
-    (docs / "zh" / "gap.md").unlink()
-    assert differences(docs) == ["docs/zh/gap.md: missing (the translation of docs/en/gap.md): copy that page to "
-                                 "docs/zh/gap.md and translate its prose; keep its code blocks, links, tables, heading "
-                                 "ids and the claims its sentences are bound to"]
-
-
-def test_changed_include_and_table_are_named(tmp_path):
-    docs = _copy_docs(tmp_path)
-    page = docs / "zh" / "flag.md"
+def _edit(page: Path, old: str, new: str) -> None:
     text = page.read_text(encoding="utf-8")
-    page.write_text(text.replace('--8<-- "snippets/flag.py"', '--8<-- "snippets/gap.py"'), encoding="utf-8")
-    gap = docs / "zh" / "gap.md"
-    lines = gap.read_text(encoding="utf-8").splitlines(keepends=True)
-    gap.write_text("".join(line for line in lines if not line.startswith("| 边界谁来守 |")), encoding="utf-8")
-    problems = differences(docs)
-    assert len(problems) == 2
-    assert problems[0] == ('docs/zh/flag.md: code block 2 (id flag-harness): code differs at its line 1: '
-                           'docs/en `    --8<-- "snippets/flag.py"`, docs/zh `    --8<-- "snippets/gap.py"`')
-    assert problems[1].startswith("docs/zh/gap.md: tables (rows, columns) differ")
+    assert old in text, f"{page.name} has no {old!r}"
+    page.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def test_heading_without_pinned_id_is_named(tmp_path):
+def test_a_missing_translation_is_named_with_what_to_do(tmp_path):
     docs = _copy_docs(tmp_path)
-    page = docs / "zh" / "refusal.md"
-    page.write_text(page.read_text(encoding="utf-8") + "\n## 新的一节\n", encoding="utf-8")
-    assert differences(docs) == ["docs/zh/refusal.md: 1 heading(s) without a pinned { #id }"]
+    (docs / TARGET / "gap.md").unlink()
+    [problem] = differences(docs)
+    assert problem.startswith(f"docs/{TARGET}/gap.md: missing (the translation of docs/{SOURCE}/gap.md")
+    assert "the site shows the original with a notice" in problem and "sentence markers" in problem
+
+
+def test_a_changed_include_is_named(tmp_path):
+    docs = _copy_docs(tmp_path)
+    _edit(docs / TARGET / "flag.md", '--8<-- "snippets/flag.py"', '--8<-- "snippets/gap.py"')
+    assert differences(docs) == [
+        f'docs/{TARGET}/flag.md: code block 2 (id flag-harness): code differs at its line 1: '
+        f'docs/{SOURCE} `    --8<-- "snippets/flag.py"`, docs/{TARGET} `    --8<-- "snippets/gap.py"`']
+
+
+def test_a_heading_without_pinned_id_is_named(tmp_path):
+    docs = _copy_docs(tmp_path)
+    page = docs / TARGET / "refusal.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\n## A new part\n", encoding="utf-8")
+    assert differences(docs) == [f"docs/{TARGET}/refusal.md: 1 heading(s) without a pinned {{ #id }}"]
+
+
+def test_an_inverted_form_is_named_with_its_position(tmp_path):
+    """A translation that shows the other form of a claim differs, even with the same claims."""
+    docs = _copy_docs(tmp_path)
+    page = docs / TARGET / "modes.md"
+    text = page.read_text(encoding="utf-8")
+    page.write_text(text.replace('when("mode-handoff")', "SWAP").replace('unless("mode-handoff")', 'when("mode-handoff")')
+                    .replace("SWAP", 'unless("mode-handoff")'), encoding="utf-8")
+    [problem] = differences(docs)
+    assert problem.startswith(f"docs/{TARGET}/modes.md: sentence bindings (marker and claims, in order) differ")
+    assert f"docs/{SOURCE} has when(mode-handoff), docs/{TARGET} has unless(mode-handoff)" in problem
 
 
 def test_a_sentence_bound_in_one_language_only_is_named(tmp_path):
     docs = _copy_docs(tmp_path)
-    page = docs / "zh" / "refusal.md"
-    page.write_text(page.read_text(encoding="utf-8").replace('live("refusal-before-lookup")', "true"), encoding="utf-8")
-    assert differences(docs) == ["docs/zh/refusal.md: claims bound by live()/guard() differ from docs/en/refusal.md: "
-                                 "only in docs/en ['refusal-before-lookup']; only in docs/zh []"]
+    _edit(docs / TARGET / "refusal.md", '{{ guard("refusal-before-lookup") }}', "")
+    [problem] = differences(docs)
+    assert f"docs/{SOURCE} has guard(refusal-before-lookup)" in problem

@@ -9,7 +9,7 @@ import pytest
 
 from sitegen.render import code, literal, mermaid_label, quote, show
 
-HOSTILE = "a < b > c & d | e * f _ g \\ h ` i `` j {{ facts }} {% if %} [a](b) <img src=x>\n第二行 拒绝"
+HOSTILE = "a < b > c & d | e * f _ g \\ h ` i `` j {{ facts }} {% if %} [a](b) <img src=x>\n第二行 拒绝"  # payload, not a language
 EXTENSIONS = ["tables", "attr_list", "md_in_html", "admonition", "pymdownx.superfences", "pymdownx.inlinehilite"]
 
 
@@ -47,7 +47,7 @@ def test_no_template_syntax_survives():
 
 
 def test_mermaid_labels_carry_no_syntax():
-    assert re.fullmatch(r'[\w #;\u4e00-\u9fff]*', mermaid_label('a "b" [c] 中文'))
+    assert re.fullmatch(r'[\w #;\u4e00-\u9fff]*', mermaid_label('a "b" [c] 中文'))  # payload, not a language
 
 
 def test_kinds_of_values():

@@ -13,7 +13,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from snippets import paths
+
+ROOT = paths.ROOT
 GITHUB = ROOT / ".github"
 WORKFLOWS = sorted((GITHUB / "workflows").glob("*.yml"))
 BIN = Path(sys.executable).parent  # the environment's bin/, where the wheels put the binaries
