@@ -85,8 +85,8 @@ def matrix_page(language: str) -> str:
         for first, last, value in history:
             value = json.loads(value)
             text = words["error"] if isinstance(value, dict) else show(value, sep)
-            span = first if first == last else f"{first}–{last}"
-            shown.append(f"{span}: {text}")
+            span = words["one"].format(release=first) if first == last else words["span"].format(first=first, last=last)
+            shown.append(f"{span}{word(language, 'callout.colon')}{text}")
         statement = word(language, f"claims.{claim.id}")
         if claim.from_article:
             statement = f"[{statement}](drift.md#{claim.id})"

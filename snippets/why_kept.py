@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass
 
 from snippets.lab import Claim, Section, experiment, expect, run_scenario, source_note
@@ -17,8 +18,7 @@ NOTES = {
     "cache reuse": "prompt-cache reuse",  # SubAgent.middleware: changing a fork's tools costs cache reuse
     "graph shape": "same graph shape",  # a comment: why a declarative fork inherits private state
 }
-FORK_TASK_MIDDLEWARE = "_ForkTaskToolMiddleware"  # where the flag's docstring sends the reader "for why"
-# Whether the docstring of that class gives a reason is read by a person, not measured: each text
+# Whether the docstring of the class it points to gives a reason is read by a person, not measured: each text
 # read is recorded here by its digest. A docstring nobody has read yet makes the claim None (not yes
 # or no), so every sentence bound to it stops the build until someone reads it and records the answer.
 READ_DOCSTRINGS = {
@@ -39,7 +39,8 @@ class WhyKept:
     positions: list[Position]  # parent and fork child, position by position
     listed: list[str]  # the sub-agents the parent's `task` description lists
     notes: dict[str, str | None]  # each of NOTES as the installed source words it; None if gone
-    middleware_doc: str | None  # the docstring of FORK_TASK_MIDDLEWARE, whitespace collapsed
+    middleware: str | None  # the class the flag's docstring sends the reader to "for why"
+    middleware_doc: str | None  # its docstring, whitespace collapsed
 
     @property
     def shared_prefix(self) -> int:
@@ -77,11 +78,14 @@ def measure_why_kept() -> WhyKept:
     positions = [Position(getattr(p, "name", "—"), getattr(f, "name", "—"),
                           p is not None and f is not None and p.description == f.description)
                  for p, f in zip_longest(parent, fork)]
-    middleware = getattr(importlib.import_module(SUBAGENTS), FORK_TASK_MIDDLEWARE, None)
+    notes = {name: source_note(SUBAGENTS, phrase) for name, phrase in NOTES.items()}
+    pointed = re.search(r"see `(\w+)` for why", notes["call time"] or "")
+    middleware = getattr(importlib.import_module(SUBAGENTS), pointed.group(1), None) if pointed else None
     from snippets.tool_surfaces import listed_subagents
 
     task = next((tool for tool in parent if tool.name == "task"), None)
-    return WhyKept(run.printed, positions, listed_subagents(task.description if task else ""), notes={name: source_note(SUBAGENTS, phrase) for name, phrase in NOTES.items()},
+    return WhyKept(run.printed, positions, listed_subagents(task.description if task else ""), notes,
+                   middleware=middleware.__name__ if middleware else None,
                    middleware_doc=" ".join((middleware.__doc__ or "").split()) if middleware else None)
 
 
@@ -104,6 +108,6 @@ SECTION = Section("why_kept", 3, "why-kept.md", measure_why_kept, scenarios=("wh
     Claim("graph-shape-is-about-state", None, _note("graph shape")),
     # The article: "the source answers in a comment: the fork child must keep the parent's face; three
     # reasons". The flag's docstring says only "at call time instead of omitting the tool" and sends the
-    # reader to FORK_TASK_MIDDLEWARE "for why"; whether that docstring gives a reason is read, not measured.
+    # reader to a class "for why"; whether that class's docstring gives a reason is read, not measured.
     Claim("source-gives-reasons", True, lambda facts: facts.why_kept.middleware_gives_reason),
 ])

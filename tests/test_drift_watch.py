@@ -1,7 +1,7 @@
 """The drift watch (make drift, the weekly workflow) runs end to end against a stub
 package index: a local folder laid out like the simple API (PEP 503), so no network.
 
-The release listing goes through the real code (sitegen.matrix.releases); only the
+The release listing goes through the real code (tools.matrix.releases); only the
 measurement of the newest release, which needs a fresh environment, is stubbed.
 """
 
@@ -9,9 +9,13 @@ import json
 
 import pytest
 
+from snippets import registry
+from snippets.facts import live_row
 from sitegen.strings import word
-from snippets.article import CLAIMS, live_row
-from sitegen import drift_watch, matrix
+from tests.site_build import LANGUAGES
+from tools import drift_watch, matrix
+
+CLAIMS = registry.claims()
 
 NEWER = "99.0.0"  # a release newer than any real one
 
@@ -75,13 +79,23 @@ def test_the_report_names_each_changed_fact_its_values_and_pages(index, pinned, 
     here = pinned["versions"]["deepagents"]
     assert printed.startswith(f"## Drift watch: deepagents {here} (pinned) → {NEWER} (newest)\n")
     assert f"2 of {len(CLAIMS)} facts changed" in printed
-    claim = next(c for c in CLAIMS if c.id == "refusal-length")
-    assert f"- refusal-length (refusal): {word('en', 'claims.refusal-length')} / {word('zh', 'claims.refusal-length')}\n" in printed
+    wording = " / ".join(word(code, "claims.refusal-length") for code in LANGUAGES)
+    assert f"- refusal-length (refusal): {wording}\n" in printed
     assert f"  - pinned: `{pinned['facts']['refusal-length']}`\n" in printed
     assert f"  - newest: `{newest['facts']['refusal-length']}`\n" in printed
-    assert "  - pages: `docs/en/refusal.md`, `docs/zh/refusal.md`" in printed
+    assert "  - pages: " + ", ".join(f"`docs/{code}/refusal.md`" for code in LANGUAGES) in printed
+    assert "  - sentences bound to it: " in printed
     assert '  - newest: `{"error": "experiment \'modes\' failed: ValueError: no fork"}`' in printed
     assert f"DEEPAGENTS={NEWER} make build" in printed
+
+
+def test_the_sentences_bound_to_a_claim_are_named_by_page_and_line():
+    from snippets import paths
+
+    found = drift_watch.sentences_bound_to("fork-refused")
+    assert {place.split(":")[0] for place in found} >= {f"docs/{code}/refusal.md" for code in LANGUAGES}
+    page, line = found[0].split(":")
+    assert "fork-refused" in (paths.ROOT / page).read_text(encoding="utf-8").splitlines()[int(line) - 1]
 
 
 def test_no_change_under_the_newest_release_passes(index, pinned, monkeypatch, capsys):

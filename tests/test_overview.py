@@ -1,49 +1,40 @@
 """The overview says how the site is made; each of those statements is checked here.
 
 ("The one thing typed by hand is what the article reported" is checked by
-tests/test_no_typed_values.py, which scans every page for measured values.)"""
+tests/test_no_typed_values.py; "every sentence about deepagents is bound" by
+tests/test_sentences.py.)"""
 
 import pytest
 
-from snippets.article import CLAIMS
+from snippets import registry
 from sitegen.macros import reason
-from sitegen.verdicts import matrix_rows, verdict
+from sitegen.strings import word
+from sitegen.verdicts import article_releases, matrix_rows, verdict
 from tests.site_build import LANGUAGES, text
 
 
-
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_number_of_claims_it_names_is_the_number_bound(site, language):
-    shown = text(site, language, "index")
-    assert f" {len(CLAIMS)} " in shown
+def test_the_number_of_claims_it_names_is_the_number_measured(site, language):
+    assert f" {len(registry.claims())} " in text(site, language, "index")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_each_difference_is_called_out_with_its_reason_on_its_page(site, facts, language):
-    """'Where today's deepagents no longer behaves as the article saw, a callout says what changed
-    and since which release.'"""
-    from sitegen import pages_showing
-
+    """'Where deepagents no longer behaves as the article saw, or never did, a callout says so and why.'"""
     rows = matrix_rows()
-    for claim in CLAIMS:
+    for claim in registry.claims():
         found = verdict(claim, facts, rows)
-        if found.kind == "holds":
+        if found.kind in ("holds", "own"):
             continue
-        page = pages_showing(claim.section, language)[0].stem
+        page = registry.section_of(claim.id).page.removesuffix(".md")
         shown = text(site, language, page)
         assert " ".join(reason(claim, facts, rows, language).split()) in shown, (claim.id, page)
-        if found.kind == "changed":
-            assert found.since in shown
+        assert word(language, f"callout.titles.{found.kind}") in shown
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_it_names_the_article_it_restates(site, language):
-    from snippets.article import ARTICLE_TITLE
-
-    assert ARTICLE_TITLE in text(site, language, "index")
-
-
-def test_no_api_key_reaches_the_build():
-    import os
-
-    assert not [name for name in os.environ if name.endswith("_API_KEY")]
+def test_it_names_the_article_and_the_releases_it_matches(site, language):
+    shown = text(site, language, "index")
+    assert word(language, "article.title") in shown
+    found = article_releases(matrix_rows())
+    assert word(language, "article_range.span").format(first=found[0], last=found[-1], count=len(found)) in shown

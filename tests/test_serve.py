@@ -16,7 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.site_build import copy_project
+from sitegen import languages
+from sitegen.strings import word
+from tests.site_build import LANGUAGES, QUIET, copy_project
+
+OTHER = LANGUAGES[-1]  # a language built inside the source language's site
 
 pytestmark = [pytest.mark.enable_socket, pytest.mark.allow_hosts(["127.0.0.1"])]
 
@@ -45,12 +49,14 @@ def wait_for(url: str, condition, timeout: float = 120) -> str:
     raise AssertionError(f"{url} never met the condition; last response began {last[:300]!r}")
 
 
-@pytest.fixture
-def served(tmp_path):
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """One `mkdocs serve` of a copy of the project (its own .cache/, empty at first) for the module's tests."""
+    tmp_path = tmp_path_factory.mktemp("served")
     project = copy_project(tmp_path / "project")
     port = free_port()
-    env = {**os.environ, "FACTS_CACHE": "0", "DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": "1",
-           "PYTHONWARNINGS": "ignore::SyntaxWarning"}
+    env = {**os.environ, "FACTS_CACHE": "1", **QUIET}
+    env.pop("CI", None)  # as on a writer's machine: a prose edit reuses what was measured
     log = (tmp_path / "serve.log").open("w")
     server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--livereload", "-a", f"127.0.0.1:{port}"],
                               cwd=project, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -70,21 +76,21 @@ def edit(path: Path, old: str, new: str) -> None:
 
 def test_broken_block_keeps_last_good_page_then_recovers(served):
     project, base, log = served
-    page = f"{base}zh/gap/"
-    good = wait_for(page, lambda html: "孙辈" in html)
+    page, title = f"{base}{languages.folder(OTHER)}gap/", word(OTHER, "sections.gap.title")
+    good = wait_for(page, lambda html: title in html)
     assert "failed to rebuild" not in good
     broken_block = '\n```python exec="on" id="oops"\nraise RuntimeError("broken by an edit")\n```\n'
-    edit(project / "docs" / "zh" / "gap.md", "{{ changes(\"gap\") }}", broken_block + '{{ changes("gap") }}')
+    edit(project / "docs" / OTHER / "gap.md", "{{ changes(\"gap\") }}", broken_block + '{{ changes("gap") }}')
     stale = wait_for(page, lambda html: "This page failed to rebuild" in html)
-    assert "孙辈" in stale and "broken by an edit" not in stale  # the last good content, with a banner
-    assert re.search(r"docs/zh/gap\.md:\d+: .*code block 'oops'", log.read_text(encoding="utf-8"))
-    edit(project / "docs" / "zh" / "gap.md", broken_block, "\n")
-    wait_for(page, lambda html: "failed to rebuild" not in html and "孙辈" in html)
+    assert title in stale and "broken by an edit" not in stale  # the last good content, with a banner
+    assert re.search(rf"docs/{OTHER}/gap\.md:\d+: .*code block 'oops'", log.read_text(encoding="utf-8"))
+    edit(project / "docs" / OTHER / "gap.md", broken_block, "\n")
+    wait_for(page, lambda html: "failed to rebuild" not in html and title in html)
 
 
 def test_edited_experiment_is_measured_again(served):
     project, base, _ = served
     page = f"{base}gap/"
     wait_for(page, lambda html: "grandchild dug deeper" in html)
-    edit(project / "snippets" / "gap.py", '"grandchild dug deeper"', '"grandchild dug much deeper"')
+    edit(project / "snippets" / "scenarios" / "gap.py", '"grandchild dug deeper"', '"grandchild dug much deeper"')
     wait_for(page, lambda html: "grandchild dug much deeper" in html)

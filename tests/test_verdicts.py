@@ -2,14 +2,15 @@
 
 from types import SimpleNamespace
 
-from snippets.article import Claim
-from sitegen.verdicts import Verdict, matrix_rows, verdict
+from snippets import registry
+from snippets.lab import Claim
+from sitegen.verdicts import Verdict, article_releases, differing, matrix_rows, verdict
 
 FACTS = SimpleNamespace(versions={"deepagents": "0.3"}, value=None)
 
 
 def claim(article, live, setup=False) -> Claim:
-    return Claim("c", "modes", article, lambda f: live, setup)
+    return Claim("c", article, lambda f: live, setup)
 
 
 ROWS_CHANGED = {"0.1": {"c": 7}, "0.2": {"c": 7}, "0.3": {"c": None}}
@@ -26,7 +27,8 @@ def test_a_value_no_release_ever_had_never_held():
 
 def test_setup_and_holding_come_first():
     assert verdict(claim(9, 7, setup=True), FACTS, ROWS_CHANGED).kind == "setup"
-    assert verdict(claim(None, None), FACTS, ROWS_CHANGED).kind == "holds"
+    assert verdict(claim(7, 7), FACTS, ROWS_CHANGED).kind == "holds"
+    assert verdict(claim(None, 7), FACTS, ROWS_CHANGED).kind == "own", "a claim the article never made has no verdict"
 
 
 def test_only_a_value_the_matrix_never_recorded_for_this_release_blames_the_installed_copy():
@@ -41,11 +43,10 @@ def test_since_stops_at_the_installed_release():
 
 def test_the_recorded_matrix_gives_every_kind_today(facts):
     """The live site shows the three kinds the article's differences fall into."""
-    from snippets.article import CLAIMS
-
-    kinds = {c.id: verdict(c, facts, matrix_rows()).kind for c in CLAIMS}
-    assert kinds["mode-handoff"] == "changed"
-    assert kinds["names-fork-only"] == "never held"
+    kinds = {c.id: verdict(c, facts, matrix_rows()).kind for c in registry.claims()}
+    if facts.versions["deepagents"] not in matrix_rows():
+        return  # a release the matrix has not recorded: every difference is the installed copy's
+    assert kinds["names-fork-only"] == "never held" and kinds["preamble-in-first-message"] == "never held"
     assert kinds["refusal-messages"] == "setup"
     assert "installed differs" not in kinds.values()
 
@@ -53,3 +54,19 @@ def test_the_recorded_matrix_gives_every_kind_today(facts):
 def test_an_installed_release_older_than_the_article_is_not_yet_there():
     rows = {"0.3": {"c": False}, "0.4": {"c": True}, "0.5": {"c": True}}
     assert verdict(claim(True, False), FACTS, rows) == Verdict("not yet", since="0.4", measured=("0.3", "0.5"))
+
+
+def test_the_article_matches_a_run_of_releases(monkeypatch):
+    rows = {"0.1": {"a": 1, "b": False}, "0.2": {"a": 1, "b": True}, "0.3": {"a": 2, "b": True}}
+    claims = (Claim("a", 1, lambda f: None), Claim("b", True, lambda f: None), Claim("never", 5, lambda f: None))
+    monkeypatch.setattr(registry, "claims", lambda: claims)
+    assert article_releases(rows) == ["0.2"], "claim 'never' matches no release: it is left out"
+    assert {c.id for c in differing(rows)} == {"a", "b"}
+
+
+def test_the_recorded_range_holds_the_releases_between_its_ends():
+    rows = matrix_rows()
+    found = article_releases(rows)
+    assert found, "the article matches some measured release"
+    releases = list(rows)
+    assert found == releases[releases.index(found[0]):releases.index(found[-1]) + 1], "one unbroken run of releases"
