@@ -42,7 +42,7 @@ T = TypeVar("T")
 
 @dataclass(frozen=True)
 class Claim:
-    """One claim, by id. Its wording, per language, is `claims.<id>` in the site's strings.
+    """One claim, by id. Its wording is `claims.<id>` in the site's strings.
 
     Most are the article's: `article` is the value it reported, the one thing typed by
     hand (a quotation). A claim the article never made, measured because a sentence
@@ -64,9 +64,9 @@ class Claim:
 class Section:
     """An experiment, declared once: the registry, the facts, the pages and the tools follow from it."""
 
-    name: str  # the experiment: snippets/<name>.py, facts.<name>, `sections.<name>` in the strings
+    name: str  # the experiment: snippets/<name>.py, facts.<name>; `sections.<name>` in the site's strings
     number: int  # its place in the article
-    page: str  # its page in every language: docs/<language>/<page>
+    page: str  # the file name of its page, the same in docs/ for every translation
     measure: Callable[[], Any]
     claims: list[Claim] = field(default_factory=list)
     scenarios: tuple[str, ...] = ()  # the scenario files its page shows (snippets/scenarios/<name>.py)
