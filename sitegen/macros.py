@@ -105,7 +105,7 @@ def define_env(env) -> None:
     def runs_beside(scenario: str) -> str:
         """The line under an example: it runs beside scripted_model.py, both downloadable, and its source."""
         line = word(language, "runs_beside").format(example=f"downloads/{scenario}.py", name=f"{scenario}.py",
-                                                     model="downloads/scripted_model.py")
+                                                     model="downloads/scripted_model.py") + " " + word(language, "own_model")
         where = repository()
         if where:
             line += word(language, "in_repository").format(url=f"{where}/blob/main/snippets/scenarios/{scenario}.py")

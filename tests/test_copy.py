@@ -30,7 +30,8 @@ from snippets import paths
 from tests.site_build import LANGUAGES, page_path
 
 # Exec blocks of the pages that are not examples a reader copies.
-NOT_EXAMPLES = {"readme-commands": "prints the README's commands (how-it-runs.md)"}
+NOT_EXAMPLES = {"readme-commands": "prints the README's commands (how-it-runs.md)",
+                "scripted-model": "the chat model itself (index.md), published as downloads/scripted_model.py"}
 HARNESS = "-harness"  # "How this is measured": the repository's own code, importing snippets
 FENCE = re.compile(r'^[ \t]*```+[ \t]*python\b(?P<options>[^\n]*\bexec="[^"]*"[^\n]*)$', re.M)
 OPTION = re.compile(r'(\w+)="([^"]*)"')
