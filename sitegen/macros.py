@@ -120,13 +120,12 @@ def define_env(env) -> None:
             mine = [c for c in claims if verdict(c, facts, rows).kind == kind]
             if not mine:
                 continue
-            say = lambda key: word(language, f"callout.{key}")  # noqa: E731
             style = "info" if kind in ("never held", "setup") else "warning"
-            lines = [f'!!! {style} "{say(f"titles.{kind}")}"', ""]
-            for claim in mine:
-                lines.append(f"    - {word(language, f'claims.{claim.id}')}{say('colon')}{say('article')} "
-                             f"{show(claim.article, separator)}{say('comma')}{say('live')} "
-                             f"{show(claim.live(facts), separator)}{say('colon')}{reason(claim, facts, rows, language)}")
+            lines = [f'!!! {style} "{word(language, f"callout.titles.{kind}")}"', ""]
+            for claim in mine:  # one sentence per claim, worded by the language (callout.line)
+                lines.append("    - " + word(language, "callout.line").format(
+                    claim=word(language, f"claims.{claim.id}"), article=show(claim.article, separator),
+                    live=show(claim.live(facts), separator), reason=reason(claim, facts, rows, language)))
             out.append("\n".join(lines))
         return "\n\n".join(out) + ("\n" if out else "")
 
