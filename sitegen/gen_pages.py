@@ -31,6 +31,12 @@ def _section_link(claim_id: str, language: str) -> str:
     return f"[{section.number}. {word(language, f'sections.{section.name}.title')}]({section.page})"
 
 
+def summary(words: dict, count: dict[str, int], total: int) -> str:
+    """How many claims hold, and how many differ for each reason that occurs (none is named with a 0)."""
+    others = words["counts_separator"].join(words["counts"][kind].format(count=count[kind]) for kind in ORDER if count[kind])
+    return words["summary"].format(total=total, holds=count["holds"], others=others)
+
+
 def drift_page(language: str) -> str:
     facts, rows = live_facts(), matrix_rows()
     words = word(language, "drift")
@@ -39,7 +45,7 @@ def drift_page(language: str) -> str:
     kinds = {c.id: verdict(c, facts, rows).kind for c in claims}
     count = {kind: sum(k == kind for k in kinds.values()) for kind in ("holds", *ORDER)}
     lines = [words["title"], "", words["intro"].format(version=facts.versions["deepagents"]), "",
-             words["summary"].format(total=len(claims), **{k.replace(" ", "_"): v for k, v in count.items()}), ""]
+             summary(words, count, len(claims)), ""]
     for kind in ORDER:
         differing = [c for c in claims if kinds[c.id] == kind]
         if not differing:
