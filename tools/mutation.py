@@ -53,7 +53,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import asdict, dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -124,13 +124,19 @@ MUTANTS: list[Mutant] = [
     Mutant("mode-accepts-shared", "modes", "the mode check also accepts 'shared' and 'inherit'",
            (Patch(SUBAGENTS, _MODES, 'if mode not in (None, "isolated", "fork", "shared", "inherit"):'),),
            flips=("mode-shared", "mode-inherit", "unknown-modes-rejected")),
+    Mutant("mode-required", "modes", "a spec without `mode` is rejected: every spec must name one",
+           (Patch(SUBAGENTS, _MODES, 'if mode not in ("isolated", "fork"):'),),
+           flips=("mode-omitted",)),
+    Mutant("isolated-mode-rejected", "modes", "`mode=\"isolated\"` is rejected (isolated is only the default, never named)",
+           (Patch(SUBAGENTS, _MODES, 'if mode not in (None, "fork"):'),),
+           flips=("mode-isolated",)),
     Mutant("handoff-is-legacy-alias", "modes", "'handoff' is accepted again, as the article saw",
            (Patch(SUBAGENTS, _MODES, 'if mode not in (None, "isolated", "fork", "handoff"):'),),
            flips=("mode-handoff", "mode-handoff-tools")),
     Mutant("names-need-not-be-unique", "modes", "the unique-name check is dropped (two specs may share a name)",
            (Patch(SUBAGENTS, "            raise ValueError(msg)\n        seen.add(name)\n",
                   "            del msg\n        seen.add(name)\n"),),
-           flips=("names-unique",)),
+           flips=("names-unique", "names-fork-only")),
     Mutant("names-reason-reworded", "modes", "the source no longer says why names must be unique ('purely by name')",
            (Patch(SUBAGENTS, "The model selects a subagent purely by name, so a collision has no\n    coherent meaning",
                   "A collision has no\n    coherent meaning"),),
@@ -152,6 +158,10 @@ MUTANTS: list[Mutant] = [
                   "            if not is_forked:\n"
                   "                subagent_middleware = [m for m in subagent_middleware if not isinstance(m, FilesystemMiddleware)]\n"),),
            flips=("isolated-tools-from-spec", "isolated-tools", "isolated-count")),
+    Mutant("fork-has-no-task", "tool_surfaces", "a fork child is not given `task` at all",
+           (Patch(SUBAGENTS, "        fork_middleware.insert(fs_index + 1, _ForkTaskToolMiddleware(fork_task_tool))\n",
+                  "        del fs_index  # no `task` for the fork\n"),),
+           flips=("fork-has-task",)),
     Mutant("no-default-subagent", "tool_surfaces", "a deep agent given no sub-agents gets no general-purpose one, so no `task`",
            (Patch(GRAPH, _GENERAL_PURPOSE, "if subagents and " + _GENERAL_PURPOSE.removeprefix("if ")),),
            flips=("runnable-has-task", "deep-agent-always-has-task")),
@@ -175,6 +185,10 @@ MUTANTS: list[Mutant] = [
                   '        self.tools = [task_tool, StructuredTool.from_function(lambda: "", name="fork_note", '
                   'description="A tool only the fork has.")]\n'),),
            flips=("same-surface", "fork-count")),
+    Mutant("call-time-docstring-reworded", "why_kept", "the flag's docstring no longer says `task` is refused instead of omitted",
+           (Patch(SUBAGENTS, "refuse recursive delegation at call time instead of\nomitting the tool -- see",
+                  "refuse recursive delegation -- see"),),
+           flips=("reason-call-time",)),
     Mutant("tests-comment-dropped", "why_kept", "the source comment no longer says that deepagents' tests assert the tool order",
            (Patch(SUBAGENTS, "        # position keeps both tools blocks in the same order. Tests assert that tool\n        # order matches.\n",
                   "        # position keeps both tools blocks in the same order.\n"),),
@@ -218,10 +232,10 @@ MUTANTS: list[Mutant] = [
     # 5. the flag
     Mutant("flag-not-set", "flag", "a declarative fork child's state no longer gets the flag (its `task` really delegates)",
            (Patch(SUBAGENTS, _FORK_FLAG, "                pass  # no flag\n"),),
-           flips=("keys-fork", "flag-value", "gap-declarative", "nest-one-level")),
+           flips=("keys-fork", "flag-value", "gap-declarative", "fork-refused", "flag-only-declarative", "nest-one-level")),
     Mutant("flag-dropped-on-input", "flag", "the flag's channel is declared as omitted on input",
            (Patch(SUBAGENTS, "OmitFromSchema(input=False, output=True)", "OmitFromSchema(input=True, output=True)"),),
-           flips=("flag-kept-on-input",)),
+           flips=("flag-kept-on-input", "flag-value", "flag-only-declarative")),
     Mutant("flag-kept-on-output", "flag", "the flag's channel is declared as kept on output",
            (Patch(SUBAGENTS, "OmitFromSchema(input=False, output=True)", "OmitFromSchema(input=False, output=False)"),),
            flips=("flag-omitted-on-output",)),
@@ -229,6 +243,9 @@ MUTANTS: list[Mutant] = [
            (Patch(SUBAGENTS, "    _SKILL_TOOLS_DISCLOSED_KEY,\n    _FORKED_CONTEXT_KEY,\n    _RUBRIC_KEY,\n",
                   "    _SKILL_TOOLS_DISCLOSED_KEY,\n    _RUBRIC_KEY,\n"),),
            flips=("flag-excluded-from-updates",)),
+    Mutant("why-declared-reworded", "flag", "the flag's state schema no longer says why the key must be declared",
+           (Patch(SUBAGENTS, "The key needs a declared schema: an undeclared key", "An undeclared key"),),
+           flips=("why-declared",)),
     Mutant("preamble-silent", "flag", "the fork preamble no longer warns that delegating will be refused",
            (Patch(SUBAGENTS, '    "asked to delegate further. If you try to delegate to another subagent "\n'
                   '    "yourself, it will be refused — complete this task directly. Use the "',
@@ -251,7 +268,10 @@ MUTANTS: list[Mutant] = [
     Mutant("runnable-fork-flagged", "gap", "a runnable-form fork also gets the flag (declared by SubAgentMiddleware), so its grandchild is refused",
            (Patch(SUBAGENTS, _MIDDLEWARE_CLASS, _MIDDLEWARE_CLASS + "    state_schema = _ForkedContextState\n"),
             Patch(SUBAGENTS, _RUNNABLE_INHERITS, _RUNNABLE_INHERITS + "                inherited[_FORKED_CONTEXT_KEY] = True\n")),
-           flips=("gap-runnable", "keys-runnable")),
+           flips=("gap-runnable", "keys-runnable", "flag-only-declarative", "flag-closes-gate", "flag-declarer")),
+    Mutant("opaque-comment-reworded", "gap", "the source no longer says why a runnable gets no flag (it is opaque)",
+           (Patch(SUBAGENTS, "# A compiled runnable is opaque -- it may not declare these", "# A compiled runnable may not declare these"),),
+           flips=("gap-reason-in-source",)),
     Mutant("every-runnable-flagged", "gap", "every child in the runnable form gets the flag, with or without mode, so none delegates further",
            (Patch(SUBAGENTS, _MIDDLEWARE_CLASS, _MIDDLEWARE_CLASS + "    state_schema = _ForkedContextState\n"),
             Patch(SUBAGENTS, _ISOLATED_MESSAGES, _ISOLATED_MESSAGES + '            if "runnable" in subagent:\n'
@@ -270,6 +290,11 @@ MUTANTS: list[Mutant] = [
            (Patch(SUBAGENTS, _ISOLATED_MESSAGES, '            subagent_state["messages"] = [HumanMessage(content="You are a sub-agent."), '
                   "HumanMessage(content=description)]\n"),),
            flips=("fork-carries-more",)),
+    Mutant("sync-skips-tool-guards", "guidance", "langchain: under invoke, no middleware wraps a tool call",
+           (Patch(FACTORY, "        wrap_tool_call_wrapper = _chain_tool_call_wrappers(wrappers)\n",
+                  "        wrap_tool_call_wrapper = lambda request, execute: execute(request)  # middleware skipped\n",
+                  package="langchain"),),
+           flips=("guide-own-gate",)),
     Mutant("async-skips-tool-guards", "guidance", "langchain: under ainvoke, no middleware wraps a tool call",
            (Patch(FACTORY, "        awrap_tool_call_wrapper = _chain_async_tool_call_wrappers(async_wrappers)\n",
                   "        awrap_tool_call_wrapper = lambda request, execute: execute(request)  # middleware skipped\n",
@@ -346,18 +371,39 @@ def release(package: str) -> str:
     return f"{distribution(package)} {importlib.metadata.version(distribution(package))}"
 
 
-def scratch_copy(target: Path, packages: Iterable[str] = ("deepagents",)) -> Path:
-    """Copies of the installed packages in <target>/<package>; returns <target>.
+def scratch_copy(target: Path, packages: Iterable[str] = ("deepagents",), patches: Iterable[Patch] = ()) -> Path:
+    """A copy of each installed package in <target>/<package>, ready for these patches; returns <target>.
 
-    A copy is a tree of folders whose files are symbolic links to the installed ones
-    (compiled modules included): making one costs next to nothing, and a patch
-    replaces its file by a real one (apply_patches), never writing through a link.
+    A copy is made of symbolic links to the installed files and folders: only the folders
+    on the way to a patched file are real, so that apply_patches can replace the file (and
+    drop its compiled module) without ever writing through a link. Making one costs next to nothing.
     """
     if target.exists():
         shutil.rmtree(target)
+    target.mkdir(parents=True)
     for package in packages:
-        shutil.copytree(installed(package), target / package, copy_function=os.symlink)
+        _mirror(installed(package), target / package, {Path(p.file) for p in patches if p.package == package})
     return target
+
+
+def _mirror(source: Path, target: Path, patched: set[Path]) -> None:
+    """`target` as a link to `source`, or, when a patched file lies below, a folder of links."""
+    if not patched:
+        target.symlink_to(source, target_is_directory=True)
+        return
+    target.mkdir()
+    here = {path.stem for path in patched if len(path.parts) == 1}  # patched modules of this folder
+    for entry in sorted(source.iterdir()):
+        below = {path.relative_to(entry.name) for path in patched if len(path.parts) > 1 and path.parts[0] == entry.name}
+        if entry.is_dir() and below:
+            _mirror(entry, target / entry.name, below)
+        elif entry.name == "__pycache__" and here:  # the compiled modules, but not the patched ones'
+            (target / entry.name).mkdir()
+            for compiled in entry.iterdir():
+                if compiled.name.split(".", 1)[0] not in here:
+                    (target / entry.name / compiled.name).symlink_to(compiled)
+        else:
+            (target / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
 
 
 def apply_patches(scratch: Path, patches: Iterable[Patch], name: str = "patch") -> None:
@@ -374,15 +420,16 @@ def apply_patches(scratch: Path, patches: Iterable[Patch], name: str = "patch") 
             shown = shown if len(shown) <= 120 else shown[:119] + "…"
             found = "no" if count == 0 else f"{count} copies of"
             raise MutantNoLongerApplies(f"{where} has {found} {shown!r}" + (" (it must occur exactly once)" if count > 1 else ""))
+        if any(folder.is_symlink() for folder in path.parents if folder.is_relative_to(scratch)):
+            msg = f"{path} lies in a link to the installed package (scratch_copy makes real folders for the patches it is given)"
+            raise RuntimeError(msg)
         path.unlink()  # a link to the installed file: replaced, never written through
         path.write_text(text.replace(patch.old, patch.new), encoding="utf-8")
-        for compiled in (path.parent / "__pycache__").glob(f"{path.stem}.*.pyc"):
-            compiled.unlink()  # whatever kind of .pyc it was, the patched source is what gets imported
 
 
 def prepare(mutant: Mutant, folder: Path) -> Path:
     """The mutant's patched copies in <folder>/scratch; raises MutantNoLongerApplies."""
-    scratch = scratch_copy(folder / "scratch", mutant.packages or ("deepagents",))
+    scratch = scratch_copy(folder / "scratch", mutant.packages or ("deepagents",), mutant.patches)
     apply_patches(scratch, mutant.patches, mutant.name)
     return scratch
 
@@ -558,21 +605,23 @@ def stop_problems(seen: Observation, flipped: dict) -> tuple[list[str], list[str
 
 
 def page_problems(baseline: Observation, seen: Observation, flipped: dict) -> list[str]:
-    """What a page that built still says wrong: each form bound to a flipped claim must be shown exactly
-    when it holds now (its span present or absent), and no `None` may appear that the baseline did not show."""
+    """What a page that built still says wrong: of the texts its source binds to a flipped claim, exactly
+    those that hold now must be shown (their spans present, the others gone), and no `None` may appear
+    that the baseline did not show. Spans are matched by binding, not by line: a page can be shown
+    under a notice that moves its lines (an untranslated page)."""
+    from collections import Counter
+
     sources = page_source_of()
     problems = []
     for page, data in seen.pages.items():
-        shown = {(kind, int(line)) for kind, _, line in data["spans"]}
-        for line, (kind, names) in bound_segments(sources[page]).items():
-            if not claims_at(sources[page], line) & set(flipped):
-                continue
-            should = holds(kind, names, seen.live)
-            if (kind, line) in shown and not should:
-                problems.append(f"{page} still shows the {kind}({', '.join(names)}) text of {sources[page]}:{line}")
-            elif (kind, line) not in shown and should:
-                problems.append(f"{page} does not show the {kind}({', '.join(names)}) text of {sources[page]}:{line}, "
-                                "which holds now")
+        source = sources[page]
+        touched = [(kind, names) for line, (kind, names) in bound_segments(source).items() if claims_at(source, line) & set(flipped)]
+        expected = Counter((kind, " ".join(names)) for kind, names in touched if holds(kind, names, seen.live))
+        shown = Counter((kind, names) for kind, names, _ in data["spans"] if (kind, tuple(names.split())) in set(touched))
+        for (kind, names), count in (shown - expected).items():
+            problems.append(f"{page} still shows {count} {kind}({names}) text{'s' * (count > 1)} of {source}")
+        for (kind, names), count in (expected - shown).items():
+            problems.append(f"{page} does not show {count} {kind}({names}) text{'s' * (count > 1)} of {source}, which hold now")
         before = baseline.pages.get(page)
         if before is not None and _nones(data["regions"]) > _nones(before["regions"]):
             problems.append(f"{page} shows a missing value as `None`")
@@ -800,7 +849,7 @@ class Suite:
     seconds: float
     way: str  # "full" or "quick"
     control: Observation | None = None  # quick: an unpatched copy observed like a mutant
-    notes: list[str] = field(default_factory=list)
+    observations: dict[str, Observation] = field(default_factory=dict)  # mutant -> what was observed
 
     @property
     def ok(self) -> bool:
@@ -829,55 +878,69 @@ class Suite:
             lines.append(f"Proving nothing about the pages (their flips show on no page): {', '.join(nothing)}")
         if self.control_differs():
             lines.append("An unpatched copy read differently from the baseline: " + "; ".join(self.control_differs()))
-        return "\n".join(lines + self.notes)
+        return "\n".join(lines)
 
     def report(self) -> str:
         return self.table() + "\n\nDetails:\n\n" + "\n\n".join(v.report() for v in self.verdicts)
 
 
-def quick_suite(mutants: Sequence[Mutant] = MUTANTS, out: Path = CACHE / "quick", workers: int | None = None,
-                progress: Callable[[str], None] | None = None) -> Suite:
-    """Every mutant observed by tools/mutation_probe.py (see the module doc), and judged."""
-    started = time.monotonic()
-    workers = workers or min(2, os.cpu_count() or 1)
-    if out.exists():
-        shutil.rmtree(out)
-    results = out / "results"
-    results.mkdir(parents=True)
+CONTROL = Mutant("_control", "modes", "an unpatched copy, observed like a mutant: it must read as the baseline", (), ())
+
+
+def plan(mutants: Sequence[Mutant], out: Path) -> tuple[list[dict], dict[str, Observation]]:
+    """(the probe's jobs: each mutant's patched copy and what it flips; the mutants that could not be
+    prepared, each with the error that names it)."""
     jobs, unobserved = [], {}
-    control = Mutant("_control", "modes", "an unpatched copy", (), ())
-    for mutant in [control, *mutants]:
+    for mutant in mutants:
         try:
             scratch = prepare(mutant, out / mutant.name)
         except MutantNoLongerApplies as error:
             unobserved[mutant.name] = Observation(error=str(error))
             continue
         jobs.append({"name": mutant.name, "scratch": str(scratch), "packages": list(mutant.packages or ("deepagents",)),
-                     "flips": list(mutant.flips), "section": mutant.section, "everything": mutant is control})
-    plan = out / "plan.json"
-    plan.write_text(json.dumps({"workers": workers, "jobs": jobs}, indent=1), encoding="utf-8")
-    process = subprocess.Popen([sys.executable, "-m", "tools.mutation_probe", str(plan), str(results)], cwd=ROOT,
+                     "flips": list(mutant.flips), "section": mutant.section, "everything": mutant is CONTROL})
+    return jobs, unobserved
+
+
+def quick_suite(mutants: Sequence[Mutant] = MUTANTS, out: Path = CACHE / "quick", workers: int | None = None,
+                progress: Callable[[str], None] | None = None) -> Suite:
+    """Every mutant observed by tools/mutation_probe.py (see the module doc), and judged."""
+    started = time.monotonic()
+    if out.exists():
+        shutil.rmtree(out)
+    results = out / "results"
+    results.mkdir(parents=True)
+    jobs, unobserved = plan([CONTROL, *mutants], out)
+    plan_file = out / "plan.json"
+    plan_file.write_text(json.dumps({"workers": workers or min(2, os.cpu_count() or 1), "jobs": jobs}, indent=1), encoding="utf-8")
+    process = subprocess.Popen([sys.executable, "-m", "tools.mutation_probe", str(plan_file), str(results)], cwd=ROOT,
                                env=base_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    lines = []
+    log = []
     for line in process.stderr:
-        lines.append(line)
+        log.append(line)
         if progress:
             progress(line.rstrip())
     process.wait()
-    baseline_path = results / "_baseline.json"
-    if process.returncode != 0 or not baseline_path.exists():
-        msg = f"the probe failed (exit {process.returncode}):\n{''.join(lines)[-3000:]}"
+    baseline_file = results / "_baseline.json"
+    if process.returncode != 0 or not baseline_file.exists():
+        msg = f"the probe failed (exit {process.returncode}):\n{''.join(log)[-3000:]}"
+        raise RuntimeError(msg)
+    baseline = Observation.read(json.loads(baseline_file.read_text(encoding="utf-8")))
+    if baseline.error or baseline.stopped:
+        msg = f"today's pages do not resolve under the installed packages: {baseline.error or baseline.stops or baseline.failure}"
         raise RuntimeError(msg)
 
     def observed(name: str) -> Observation:
         if name in unobserved:
             return unobserved[name]
         path = results / f"{name}.json"
-        return Observation.read(json.loads(path.read_text(encoding="utf-8"))) if path.exists() else Observation(error="no result")
+        return Observation.read(json.loads(path.read_text(encoding="utf-8"))) if path.exists() else \
+            Observation(error=f"the probe left no result for {name}")
 
-    baseline = Observation.read(json.loads(baseline_path.read_text(encoding="utf-8")))
-    verdicts = [judge(mutant, baseline, observed(mutant.name)) for mutant in mutants]
-    return Suite(baseline, verdicts, time.monotonic() - started, "quick", control=observed(control.name))
+    observations = {mutant.name: observed(mutant.name) for mutant in mutants}
+    verdicts = [judge(mutant, baseline, observations[mutant.name]) for mutant in mutants]
+    return Suite(baseline, verdicts, time.monotonic() - started, "quick", control=observed(CONTROL.name),
+                 observations=observations)
 
 
 def full_suite(mutants: Sequence[Mutant] = MUTANTS, out: Path = CACHE / "full", workers: int | None = None,
@@ -898,19 +961,15 @@ def full_suite(mutants: Sequence[Mutant] = MUTANTS, out: Path = CACHE / "full", 
             msg = f"the baseline build (an unpatched copy) failed: {baseline.error or baseline.stops or baseline.failure}"
             raise RuntimeError(msg)
         say(f"baseline built in {baseline.seconds:.0f} s")
-        verdicts = {}
-        for count, job in enumerate(_as_completed(jobs), 1):
+        verdicts, observations = {}, {}
+        for count, job in enumerate(as_completed(jobs), 1):
             mutant = jobs[job]
-            verdicts[mutant.name] = verdict = judge(mutant, baseline, job.result())
+            observations[mutant.name] = job.result()
+            verdicts[mutant.name] = verdict = judge(mutant, baseline, observations[mutant.name])
             say(f"[{count}/{len(mutants)}] {mutant.name}: {'caught' if verdict.caught else 'NOT CAUGHT'} "
                 f"({verdict.seconds:.0f} s){'' if verdict.caught else ' — ' + verdict.followed}")
-    return Suite(baseline, [verdicts[m.name] for m in mutants], time.monotonic() - started, "full")
-
-
-def _as_completed(jobs):
-    from concurrent.futures import as_completed
-
-    return as_completed(jobs)
+    return Suite(baseline, [verdicts[m.name] for m in mutants], time.monotonic() - started, "full",
+                 observations={m.name: observations[m.name] for m in mutants})
 
 
 # --------------------------------------------------------------------------- command line

@@ -99,15 +99,19 @@ def split_regions(text: str) -> dict[str, str]:
 
 def resolve_pages() -> tuple[list[str], dict[str, dict]]:
     """(messages that stop the build, "<language>/<page>" -> {"regions", "spans"}) for every page of every language."""
+    from snippets import paths
     from sitegen import bindings, languages, macros
 
     stops, pages = [], {}
     for language in languages.codes():
         env = _MacrosEnv(language)
         macros.define_env(env)
+        config = SimpleNamespace(theme={"language": language})
         for name, source in page_sources(language).items():
-            env.markdown = source.read_text(encoding="utf-8")
-            env.page = SimpleNamespace(file=SimpleNamespace(abs_src_path=str(source), src_uri=f"{name}.md"))
+            untranslated = not source.is_relative_to(paths.DOCS / language)
+            env.page = SimpleNamespace(file=SimpleNamespace(abs_src_path=str(source), src_uri=f"{name}.md", untranslated=untranslated))
+            # The build's own steps before the macros: an untranslated page gets its notice.
+            env.markdown = languages.LanguagesPlugin().on_page_markdown(source.read_text(encoding="utf-8"), env.page, config, None)
             try:
                 macros.on_pre_page_macros(env)  # the build's own call: forms, spans, stale guards
                 text = env.render(env.markdown)
