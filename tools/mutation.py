@@ -172,7 +172,7 @@ MUTANTS: list[Mutant] = [
     Mutant("fork-task-moved-first", "why_kept", "the fork child's `task` is put first, before the file tools",
            (Patch(SUBAGENTS, "fork_middleware.insert(fs_index + 1, _ForkTaskToolMiddleware(fork_task_tool))",
                   "fork_middleware.insert(0, _ForkTaskToolMiddleware(fork_task_tool))"),),
-           flips=("task-same-index", "prefix", "same-surface")),
+           flips=("task-same-index", "prefix", "same-surface", "fork-task-after-files")),
     Mutant("fork-task-description-differs", "why_kept", "the fork child's `task` description differs from the parent's",
            (Patch(SUBAGENTS, "            coroutine=atask,\n            description=description,\n            infer_schema=False,\n"
                   "            args_schema=TaskToolSchema,\n        )\n        fork_middleware = ",
