@@ -245,3 +245,22 @@ def test_a_built_page_is_read_by_region():
     parser.feed(page)
     assert parser.text() == {"prose": "h\np\no", "table": "t", "callout": f"{title}\nq"}
     assert [list(m.groups()) for m in SPAN.finditer(page)] == [["guard", "a !b", "7"]]
+
+
+def test_an_unknown_mutant_is_named_with_the_known_ones(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        mutation.main(["no-such-mutant"])
+    assert stopped.value.code == 2
+    message = capsys.readouterr().err
+    assert "no mutant named no-such-mutant" in message and mutation.MUTANTS[0].name in message
+
+
+def test_a_package_the_project_imports_is_observed_in_a_fresh_interpreter():
+    """A fork cannot import again what the project's own modules hold (here the scenarios' chat model):
+    the probe then observes the mutant in a new interpreter."""
+    import scripted_model  # noqa: F401 - holds langchain_core classes, as in the probe
+
+    from tools.mutation_probe import to_reload
+
+    with pytest.raises(RuntimeError, match="cannot be imported again in a fork"):
+        to_reload(["langchain_core"])

@@ -363,8 +363,10 @@ def installed(package: str) -> Path:
 
 @functools.cache
 def distribution(package: str) -> str:
-    """The distribution that installs an importable package (langchain_core -> langchain-core)."""
-    return next(iter(importlib.metadata.packages_distributions().get(package, [package])))
+    """The distribution that installs an importable package (langchain_core -> langchain-core; for a
+    namespace several do: the one named like it)."""
+    names = importlib.metadata.packages_distributions().get(package, [package])
+    return next((name for name in names if re.sub(r"[-_.]+", "_", name).lower() == package), names[0])
 
 
 def release(package: str) -> str:
@@ -804,7 +806,7 @@ def stops_in_log(log: str) -> tuple[list[str], str | None]:
     return stops, failure
 
 
-def build_against(mutant: Mutant | None, folder: Path, pycache: Path | None = None, timeout: int = 600) -> Observation:
+def build_against(mutant: Mutant | None, folder: Path, timeout: int = 600) -> Observation:
     """Build both languages strictly against the mutant's patched copy (an unpatched copy for None)."""
     started = time.monotonic()
     folder.mkdir(parents=True, exist_ok=True)
@@ -816,9 +818,6 @@ def build_against(mutant: Mutant | None, folder: Path, pycache: Path | None = No
     report_path.unlink(missing_ok=True)
     env = base_env(scratch)
     env["MUTATION_PACKAGES"] = ",".join(mutant.packages if mutant and mutant.packages else ("deepagents",))
-    if pycache is not None:  # compiled langchain and friends are reused by the builds after the first
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        env["PYTHONPYCACHEPREFIX"] = str(pycache)
     command = [sys.executable, "-c", _RUNNER, str(report_path), "build", "--strict", "-f", str(paths.MKDOCS_YML), "-d", str(site)]
     try:
         result = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
@@ -950,11 +949,10 @@ def full_suite(mutants: Sequence[Mutant] = MUTANTS, out: Path = CACHE / "full", 
     workers = workers or min(2, os.cpu_count() or 1)
     if out.exists():
         shutil.rmtree(out)
-    pycache = out / "pycache"
     say = progress or (lambda line: None)
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        baseline_job = pool.submit(build_against, None, out / "_baseline", pycache)
-        jobs = {pool.submit(build_against, mutant, out / mutant.name, pycache): mutant for mutant in mutants}
+        baseline_job = pool.submit(build_against, None, out / "_baseline")
+        jobs = {pool.submit(build_against, mutant, out / mutant.name): mutant for mutant in mutants}
         baseline = baseline_job.result()
         if baseline.error or baseline.stopped:
             pool.shutdown(cancel_futures=True)

@@ -6,11 +6,13 @@ One process imports the whole stack once (deepagents, langchain, the site's
 macros), measures the facts under the installed packages and resolves every
 page of every language: that is the baseline. Then, for each mutant of the plan,
 it forks a child that puts the mutant's patched copy first on `sys.path`,
-drops the modules of the patched package (nothing else imports deepagents, so a
-fresh import of it is all a fork needs), measures the sections the mutant can
-change and resolves every page again. A mutant that patches a package other
-packages import (langchain, langgraph: their classes live on in the modules
-that imported them) runs in a fresh interpreter instead, which measures all.
+forgets the patched packages, deepagents and every loaded package that refers to
+them (for langchain: langchain and deepagents; found by looking, see
+`to_reload`), measures again the sections whose results carry the mutant's
+claims (the others keep their baseline results) and resolves every page. When
+forgetting would take the project's own modules or compiled code with it (a
+patch of langchain_core, say), the mutant is observed in a fresh interpreter
+instead, which measures every section.
 
 "Resolving a page" is the build's own code path up to Markdown: the macros
 module's `on_pre_page_macros` (sitegen/bindings.py: forms chosen, markers made
@@ -33,8 +35,8 @@ import re
 import subprocess
 import sys
 import time
-from pathlib import Path
 from collections.abc import Iterable
+from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
 
