@@ -157,8 +157,8 @@ def observe(needed: set[str] | None = None, baseline: dict | None = None, packag
         if needed is None or section.name in needed:
             try:
                 section.measure()
-            except Exception:  # noqa: BLE001, S110 - live_row records it, live_facts names its pages
-                pass
+            except Exception as error:  # noqa: BLE001 - live_row records it, live_facts names its pages
+                _fail_fast(section, error)
     out["measured"] = sorted(lab.runs)
     if needed is not None and baseline is not None:
         lab.remember({key: value for key, value in baseline.items() if key.split(":", 1)[0] not in lab.runs})
@@ -174,6 +174,18 @@ def observe(needed: set[str] | None = None, baseline: dict | None = None, packag
         out["stops"], out["pages"] = resolve_pages()
     out["seconds"], out["cpu"] = time.monotonic() - started, time.process_time() - cpu
     return out
+
+
+def _fail_fast(section: Any, error: Exception) -> None:
+    """Make an experiment that failed fail again at once, with the same error, when live_row and
+    live_facts ask for it: a failed result is not recorded, and measuring it again costs as much as
+    it did. Only ever done in a process that observes one copy and ends."""
+    def fail(*_args: Any, **_kwargs: Any) -> Any:
+        raise error
+
+    module = sys.modules[section.measure.__module__]
+    setattr(module, section.measure.__name__, fail)  # for the experiments that call it
+    object.__setattr__(section, "measure", fail)  # for the registry's section (a frozen dataclass)
 
 
 def needed_sections(flips: list[str], section: str, facts: Any) -> list[str]:
