@@ -75,6 +75,7 @@ parity: setup
 bench: setup
 	$(RUN) python benchmarks/experiments.py
 	$(RUN) python benchmarks/site.py --rounds $(BENCH_ROUNDS)
+	$(RUN) python benchmarks/mutation.py
 
 # The version matrix (data/matrix.json): every release with fork mode, each in its own env.
 matrix: setup
@@ -85,8 +86,8 @@ matrix: setup
 drift: setup
 	$(RUN) python -m tools.drift_watch
 
-# The mutation suite (tools/mutation.py): deepagents copied, one behaviour changed at a time, the site
-# built against each; prints what followed, exit 1 if any page still states the old behaviour.
+# The mutation suite (tools/mutation.py): deepagents (or langchain) copied, one behaviour changed at a
+# time, both languages built strictly against each; prints what followed, exit 1 if one is not caught.
 mutate: setup
 	$(RUN) python -m tools.mutation
 
