@@ -123,7 +123,7 @@ class LanguagesPlugin(BasePlugin):
                 files.append(fallback)
         return files
 
-    @event_priority(100)  # before the macros render the page: the notice is plain text
+    @event_priority(-100)  # after the macros: a bound sentence keeps the line number of its source
     def on_page_markdown(self, markdown, page, config, files):
         if getattr(page.file, "untranslated", False):
             notice = word(config.theme["language"], "untranslated").format(language=source())
