@@ -6,9 +6,9 @@
 Each build is a real `mkdocs build --strict` of both languages, in a copy of
 the project (its own `.cache/`):
 
-* cold: nothing cached, every experiment runs and every block executes
-  (FACTS_CACHE=0, as in CI);
-* cached: every fact and block read from `.cache/` (after one build fills it);
+* cold: nothing cached, every experiment runs and every block is rendered
+  (an empty cache: the first cold build fills it, later ones start empty again);
+* cached: every fact and block read from `.cache/`;
 * the experiments alone, in a fresh process: importing deepagents (which a
   cached build never does) plus one `collect()`;
 * `mkdocs serve` rebuilds after a prose edit and after a snippet edit, and the
@@ -25,6 +25,7 @@ import argparse
 import os
 import re
 import resource
+import shutil
 import socket
 import statistics
 import subprocess
@@ -44,10 +45,12 @@ ENV = {**os.environ, "DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": 
 ENV.pop("CI", None)  # the cache switch is set per run below
 
 
-def build(project: Path, site: Path, cache: bool) -> float:
+def build(project: Path, site: Path, cache: Path | None) -> float:
+    """Seconds of one strict build; with `cache`, reading and writing that folder, else measuring everything."""
+    caching = {"FACTS_CACHE": "1", "SITEGEN_CACHE_DIR": str(cache)} if cache else {"FACTS_CACHE": "0"}
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)],
-                          cwd=project, env={**ENV, "FACTS_CACHE": "1" if cache else "0"}, capture_output=True, text=True)
+                          cwd=project, env={**ENV, **caching}, capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"mkdocs build failed in {project}:\n{done.stderr[-3000:]}")
     return time.perf_counter() - start
@@ -85,11 +88,12 @@ class Serve:
 
     BUILT = re.compile(r"Documentation built in ([\d.]+) seconds")
 
-    def __init__(self, project: Path) -> None:
+    def __init__(self, project: Path, cache: Path) -> None:
         self.log = project / "serve.log"
         self.process = subprocess.Popen(
             [sys.executable, "-m", "mkdocs", "serve", "--livereload", "-a", f"127.0.0.1:{free_port()}"],
-            cwd=project, env={**ENV, "FACTS_CACHE": "1"}, stdout=self.log.open("w"), stderr=subprocess.STDOUT)
+            cwd=project, env={**ENV, "FACTS_CACHE": "1", "SITEGEN_CACHE_DIR": str(cache)},
+            stdout=self.log.open("w"), stderr=subprocess.STDOUT)
         self.wait_builds(2)  # the English build reports after the Chinese one inside it
         self.wait_for("Serving on")  # the watcher starts after the first build: an earlier edit is missed
 
@@ -137,13 +141,14 @@ def without_exec_blocks(project: Path) -> None:
         page.write_text(re.sub(r'^```python exec="on".*$', "```python", text, flags=re.M), encoding="utf-8")
 
 
-def serve_rebuilds(project: Path, bare: Path, rounds: int) -> tuple[float, float, float]:
-    """(prose rebuild, the same without exec blocks, snippet rebuild), from two servers.
+def serve_rebuilds(project: Path, bare: Path, cache: Path, rounds: int) -> tuple[float, float, float]:
+    """(prose rebuild, the same without exec blocks, snippet rebuild), from two servers sharing one cache
+    (filled already: they start warm, as a writer's server does).
 
     The two servers' prose rebuilds alternate, so that a slower moment of the
     machine does not fall on one of them only.
     """
-    site, plain = Serve(project), Serve(bare)
+    site, plain = Serve(project, cache), Serve(bare, cache)
     try:
         prose, bare_prose = [], []
         for i in range(rounds):
@@ -166,12 +171,13 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
         project = copy_project(scratch / "project")
-        build(project, scratch / "fill", cache=True)  # fills the cache for the cached builds
+        cache = scratch / "cache"
         # One round = one of each, so that a busier moment of the machine falls on all three.
         cold, cached, imports, runs = [], [], [], []
         for i in range(rounds):
-            cold.append(build(project, scratch / f"cold{i}", cache=False))  # cache off: neither read nor written
-            cached.append(build(project, scratch / f"cached{i}", cache=True))
+            shutil.rmtree(cache, ignore_errors=True)
+            cold.append(build(project, scratch / f"cold{i}", cache))  # an empty cache: measures, and fills it
+            cached.append(build(project, scratch / f"cached{i}", cache))
             for figures, value in zip((imports, runs), experiments_alone(project)):
                 figures.append(value)
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # the largest build: a cold one
@@ -179,7 +185,7 @@ def main() -> None:
         alone = imports + runs
         bare = copy_project(scratch / "bare")
         without_exec_blocks(bare)
-        prose, bare_prose, snippet = serve_rebuilds(project, bare, rounds)
+        prose, bare_prose, snippet = serve_rebuilds(project, bare, cache, rounds)
 
     def ratio(name: str, value: float, target: float) -> str:
         return f"{name:<45}{value:6.2f}   target <= {target:.2f}  {'ok' if value <= target else 'MISSED'}"

@@ -8,6 +8,9 @@ and a failure names the page and the line.
   own there; when a build of a release finishes, the entries it did not use are
   pruned, so the cache holds what the latest build of each release needs.
   Off, as the facts cache is, under CI or FACTS_CACHE=0. A failed block is never kept.
+* A block that shows an example an experiment ran in this build (the same file,
+  snippets/scenarios/) shows what that run printed, a real `python` run of the
+  file: nothing runs twice. Any other block is executed by markdown-exec.
 * markdown-exec reports a failing block as a warning naming only the block id;
   the warning is prefixed with the page and line, so `mkdocs build --strict` says
   where to look.
@@ -126,7 +129,7 @@ class BlocksPlugin(BasePlugin):
             if key in self.memory:
                 return self.memory[key]
             failures = self.failures
-            output = render(source, language, css_class, options, md, **kwargs)
+            output = self._recorded(source, language, options, md) or render(source, language, css_class, options, md, **kwargs)
             if self.failures == failures:  # a failed block is never remembered
                 self.memory[key] = output
                 if cache.enabled():
@@ -135,6 +138,18 @@ class BlocksPlugin(BasePlugin):
 
         format.unwrapped = render
         return format
+
+    @staticmethod
+    def _recorded(source: str, language: str, options: dict, md) -> str | None:
+        """The block's HTML from what an experiment's run of the same example printed, or None."""
+        from markdown_exec import base_format
+
+        from snippets.lab import recorded_output
+
+        printed = recorded_output(source) if language == "python" else None
+        if printed is None:
+            return None
+        return base_format(language=language, run=lambda *args, **kwargs: printed, code=source, md=md, **options)
 
     @staticmethod
     def _disk(key: str) -> Path:

@@ -71,9 +71,13 @@ def measure_flag() -> Flag:
            looked_for="the task at the end of the declarative fork's last message")
     preamble = messages[-1].text[: -len(task)]
     first_human = next(m for m in messages if m.type == "human")
-    listing = measure_tool_surfaces().parent.task_description or ""  # section 2's parent lists `fk: a forked helper`
-    line = next((line for line in listing.splitlines() if line.startswith("- fk: a forked helper")), None)
-    expect(line is not None, needed_by="flag", looked_for="the line '- fk: a forked helper…' in the parent's task description")
+    surfaces = measure_tool_surfaces()  # section 2's parent lists `- fk: a forked helper…`, then the next child
+    listing, listed = surfaces.parent.task_description or "", surfaces.listed
+    head = "- fk: a forked helper"
+    start = listing.find(head)
+    following = listed[listed.index("fk") + 1] if "fk" in listed and listed.index("fk") + 1 < len(listed) else None
+    end = listing.find(f"\n- {following}:", start) if following else listing.find("\n\n", start)
+    expect(0 <= start < end, needed_by="flag", looked_for=f"the line '{head}…' in the parent's task description")
     excluded = internal(SUBAGENTS, "_EXCLUDED_STATE_KEYS", needed_by="flag", meaning="state keys a child never hands back")
     kept_on_input, kept_on_output = declared_flag()
     declarers = flag_declarers()
@@ -88,7 +92,7 @@ def measure_flag() -> Flag:
         preamble=preamble,
         preamble_message=len(messages) - 1,
         first_human_starts_with_preamble=bool(preamble) and first_human.text.startswith(preamble),
-        suffix=line[len("- fk: a forked helper"):],  # may hold any text
+        suffix=listing[start + len(head):end],  # may hold any text, line breaks included
         declared_by=[cls.__name__ for cls in declarers],
         declarer_doc=next(((cls.__doc__ or "").strip().splitlines()[0] for cls in declarers if cls.__doc__), None),
         why_declared=source_note(SUBAGENTS, "declared schema"),

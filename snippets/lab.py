@@ -105,7 +105,18 @@ def run_scenario(name: str, *, needed_by: str) -> Run:
     except Exception as error:
         msg = f"experiment {needed_by!r}: scenario snippets/scenarios/{name}.py raised {type(error).__name__}: {error}"
         raise ExperimentFailed(msg, needed_by) from error
+    _results[_output_key(path.read_text(encoding="utf-8"))] = printed.getvalue()
     return Run(variables, printed.getvalue())
+
+
+def _output_key(source: str) -> str:
+    return "output:" + hashlib.sha256(source.strip().encode()).hexdigest()
+
+
+def recorded_output(source: str) -> str | None:
+    """What a scenario with exactly this source printed when an experiment ran it (in this process, or
+    recorded with the results in the cache), so a page shows it without running the scenario again."""
+    return _results.get(_output_key(source))
 
 
 _results: dict[str, Any] = {}

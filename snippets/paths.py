@@ -4,6 +4,7 @@ Every layer imports its paths from here (snippets/ is the bottom layer, so the
 site layer, the tools and the tests all can); nothing else computes the root.
 """
 
+import os
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -19,7 +20,9 @@ SITEGEN = ROOT / "sitegen"
 STRINGS = SITEGEN / "strings"  # sitegen/strings/<language>.yml: every word the site code prints
 MATRIX = ROOT / "data" / "matrix.json"  # every claim under every release (make matrix)
 NODE_MODULES = ROOT / "node_modules"
-CACHE = ROOT / ".cache"  # facts, rendered blocks, release environments (gitignored)
+# Facts, rendered blocks, release environments (gitignored); $SITEGEN_CACHE_DIR puts facts and blocks
+# elsewhere (the tests share one per session between the builds of the project's copies).
+CACHE = Path(os.environ.get("SITEGEN_CACHE_DIR") or ROOT / ".cache")
 SITE = ROOT / "site"
 RELEASES_SITE = ROOT / "site-releases"
 

@@ -18,11 +18,17 @@ def facts():
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory):
-    """Every language, built strictly once per test session."""
+def build_cache(tmp_path_factory):
+    """The facts and blocks this session measured: empty until the session's build fills it."""
+    return tmp_path_factory.mktemp("build-cache")
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory, build_cache):
+    """Every language, built strictly once per test session, measuring afresh (the cache starts empty)."""
     from tests.site_build import mkdocs_build
 
     site_dir = tmp_path_factory.mktemp("site")
-    result = mkdocs_build(site_dir)
+    result = mkdocs_build(site_dir, cache=build_cache)
     assert result.returncode == 0, result.stderr[-3000:]
     return site_dir

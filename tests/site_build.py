@@ -23,10 +23,15 @@ PROJECT_FILES = ("mkdocs.yml", "README.md", "pyproject.toml", "data", "docs", "s
 QUIET = {"DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore::SyntaxWarning"}
 
 
-def mkdocs_build(site_dir: Path, project: Path = ROOT, extra_env: dict | None = None,
-                 command: str = "mkdocs") -> subprocess.CompletedProcess:
-    """`mkdocs build --strict` (or `properdocs`), measuring afresh; a fixed SOURCE_DATE_EPOCH makes it reproducible."""
-    env = {**os.environ, "FACTS_CACHE": "0", "SOURCE_DATE_EPOCH": "1764633600", **QUIET, **(extra_env or {})}
+def mkdocs_build(site_dir: Path, project: Path = ROOT, extra_env: dict | None = None, command: str = "mkdocs",
+                 cache: Path | None = None) -> subprocess.CompletedProcess:
+    """`mkdocs build --strict` (or `properdocs`); a fixed SOURCE_DATE_EPOCH makes it reproducible.
+
+    Without `cache` it measures afresh. With one (tests/conftest.py's session cache, filled by the
+    session's own build) it reuses what that build measured and rendered for the same code: a copy
+    whose experiments or examples differ gets other keys, and is measured again."""
+    caching = {"FACTS_CACHE": "1", "SITEGEN_CACHE_DIR": str(cache)} if cache else {"FACTS_CACHE": "0"}
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "1764633600", **QUIET, **caching, **(extra_env or {})}
     return subprocess.run(
         [sys.executable, "-m", command, "build", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(site_dir)],
         cwd=project, env=env, capture_output=True, text=True, timeout=300,

@@ -85,7 +85,7 @@ def test_the_sequence_is_what_a_translation_must_repeat():
     assert sequence(PAGE)[:4] == [("narrative", ("setup",)), ("guard", ("yes",)), ("when", ("yes",)), ("unless", ("yes",))]
 
 
-def test_a_stale_sentence_stops_the_real_build_naming_page_and_line(tmp_path, facts):
+def test_a_stale_sentence_stops_the_real_build_naming_page_and_line(tmp_path, facts, build_cache):
     """End to end: a page of the copy binds a sentence to a claim that is false today."""
     from snippets import registry
 
@@ -94,7 +94,7 @@ def test_a_stale_sentence_stops_the_real_build_naming_page_and_line(tmp_path, fa
     page = project / "docs" / "en" / "modes.md"
     page.write_text(page.read_text(encoding="utf-8") + f'\nThis is stale. {{{{ guard("{false}") }}}}\n', encoding="utf-8")
     line = len(page.read_text(encoding="utf-8").splitlines())
-    result = mkdocs_build(tmp_path / "site", project)
+    result = mkdocs_build(tmp_path / "site", project, cache=build_cache)
     assert result.returncode != 0
     log = result.stdout + result.stderr
     assert f"docs/en/modes.md:{line}: this sentence is no longer true" in log

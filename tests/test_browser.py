@@ -179,9 +179,9 @@ def test_phone_viewport_does_not_scroll_sideways(visit, base_url, language):
     tab.page.screenshot(path=str(ARTIFACTS / f"{language}-phone-gap.png"), full_page=True)
 
 
-def test_offline_build_opens_from_disk(visit, tmp_path):
+def test_offline_build_opens_from_disk(visit, tmp_path, build_cache):
     site = tmp_path / "offline"
-    result = mkdocs_build(site, extra_env={"OFFLINE": "true"})
+    result = mkdocs_build(site, extra_env={"OFFLINE": "true"}, cache=build_cache)
     assert result.returncode == 0, result.stderr[-3000:]
     tab = visit()
     language = LANGUAGES[-1]

@@ -13,13 +13,13 @@ PYTHON_FENCE = re.compile(r"^\s*```python", re.M)
 
 
 def collect(*targets: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", *targets],
+    return subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider", "-n", "0", *targets],
                           cwd=cwd, capture_output=True, text=True, timeout=120)
 
 
 def run_pytest(page: Path) -> subprocess.CompletedProcess:
     """Run pytest on one page outside the project, with the project's settings."""
-    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
                            "-c", str(ROOT / "pyproject.toml"), "--rootdir", str(page.parent), str(page)],
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
 

@@ -3,13 +3,13 @@
 The site quotes strings from deepagents (the fork refusal, the fork preamble,
 the fork line's suffix in the `task` description, the invalid-mode error).
 Here the site is built against a scratch copy of deepagents
-(`tests.mutation.build_against`) in which each of those strings contains
+(`tools.mutation.build_against`) in which each of those strings contains
 HTML, Markdown, Jinja and table syntax, a backslash, a backtick, a newline and
 Chinese. In both languages, every page that quotes a string must show it
 exactly, inject no element, and the strict build must pass.
 
-How a string "shows exactly": the page's visible text (`tests.mutation.visible_text`:
-the article, tags stripped, entities decoded) contains the string, comparing
+How a string "shows exactly": the page's visible text (the article, tags
+stripped, entities decoded: `tests.site_build.text`) contains the string, comparing
 runs of whitespace as one space (as a browser does) and ignoring whitespace at
 the string's two ends. A newline in the string may be shown either as the two
 characters `\\n` (inside inline code, where a line cannot break; this is what
@@ -24,10 +24,11 @@ from html.parser import HTMLParser
 
 import pytest
 
-from tests import mutation as mutate
-from tests.mutation import Patch
+from tests.site_build import LANGUAGES, PAGES, page_path, text
+from tools import mutation as mutate
+from tools.mutation import Mutant, Patch
 
-PAYLOAD = "<img src=x> < > & | * _ \\ ` {{ }} {% %} [a](b) *em*\n拒绝"
+PAYLOAD = "<img src=x> < > & | * _ \\ ` {{ }} {% %} [a](b) *em*\n拒绝"  # payload, not a language
 
 REFUSAL = "You are a subagent; " + PAYLOAD
 SUFFIX = " (inherits your conversation) " + PAYLOAD
@@ -65,12 +66,17 @@ SHOWN = {
 
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory):
-    return mutate.build_against(PATCHES, tmp_path_factory.mktemp("hostile"), name="hostile-strings")
+    """The site built against deepagents whose strings are hostile: (what the build observed, its site folder)."""
+    folder = tmp_path_factory.mktemp("hostile")
+    seen = mutate.build_against(Mutant("hostile-strings", "refusal", "every quoted string is hostile", PATCHES, ()), folder)
+    return seen, folder / "site"
 
 
-def _require_site(build) -> None:
-    if not build.ok:
-        pytest.fail("the hostile build failed, so there is no page to read:\n" + "\n".join(build.errors()[:8]), pytrace=False)
+def _require_site(hostile) -> None:
+    seen, _ = hostile
+    if seen.error or seen.stopped:
+        problem = seen.error or "\n".join([*seen.stops, seen.failure or ""])
+        pytest.fail("the hostile build failed, so there is no page to read:\n" + problem, pytrace=False)
 
 
 def _squeeze(text: str) -> str:
@@ -78,26 +84,28 @@ def _squeeze(text: str) -> str:
 
 
 def test_the_build_stays_strict(hostile):
-    assert hostile.ok, "the strict build failed against hostile deepagents strings:\n" + "\n".join(hostile.errors()[:12])
+    seen, _ = hostile
+    assert not seen.error and not seen.stopped, f"the strict build failed against hostile strings: {seen.error or seen.stops or seen.failure}"
 
 
 def test_the_patched_strings_are_measured(hostile):
     """The experiments really saw the hostile strings (else the page checks below prove nothing)."""
     _require_site(hostile)
-    assert hostile.live["refusal-text"] == REFUSAL
-    assert hostile.live["mode-error"] == MODE_ERROR
+    seen, _ = hostile
+    assert seen.live["refusal-text"] == REFUSAL
+    assert seen.live["mode-error"] == MODE_ERROR
 
 
-@pytest.mark.parametrize("language", mutate.LANGUAGES)
+@pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize(("string", "page"), [(name, page) for name, (_, pages) in SHOWN.items() for page in pages])
 def test_the_page_shows_the_exact_string(hostile, language, string, page):
     _require_site(hostile)
     value = SHOWN[string][0]().strip()
-    text = _squeeze(mutate.visible_text(hostile.site_dir, language, page))
+    shown = _squeeze(text(hostile[1], language, page))
     forms = {_squeeze(value.replace("\n", "\\n")), _squeeze(value)}
-    assert any(form in text for form in forms), (
+    assert any(form in shown for form in forms), (
         f"{language}/{page} does not show the {string} exactly.\n  expected: {value!r}\n"
-        f"  (a newline may show as \\n or as a line break)\n  page text near it: {_near(text, value)!r}")
+        f"  (a newline may show as \\n or as a line break)\n  page text near it: {_near(shown, value)!r}")
 
 
 def _near(text: str, value: str) -> str:
@@ -133,13 +141,13 @@ class _Elements(HTMLParser):
             self.found.append("<em>em</em>")
 
 
-@pytest.mark.parametrize("language", mutate.LANGUAGES)
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_no_element_is_injected(hostile, language):
     _require_site(hostile)
     injected = {}
-    for page in mutate.pages():
+    for page in PAGES:
         parser = _Elements()
-        parser.feed(mutate.page_path(hostile.site_dir, language, page).read_text(encoding="utf-8"))
+        parser.feed(page_path(hostile[1], language, page).read_text(encoding="utf-8"))
         if parser.found:
             injected[page] = parser.found
     assert not injected, f"elements injected by deepagents strings ({language}): {injected}"

@@ -16,7 +16,7 @@ PSEUDO = "fr"  # a pseudo-language: English text, its own code
 
 
 @pytest.fixture(scope="module")
-def third(tmp_path_factory):
+def third(tmp_path_factory, build_cache):
     """The project with a third language added by the README's three steps, with one page left untranslated."""
     root = tmp_path_factory.mktemp("third")
     project = copy_project(root / "project")
@@ -27,7 +27,7 @@ def third(tmp_path_factory):
     (project / "docs" / PSEUDO / "gap.md").unlink()  # ... but one page is not translated yet
     shutil.copy(project / "sitegen" / "strings" / "en.yml", project / "sitegen" / "strings" / f"{PSEUDO}.yml")  # step 3
     site = root / "site"
-    result = mkdocs_build(site, project)
+    result = mkdocs_build(site, project, cache=build_cache)
     assert result.returncode == 0, result.stderr[-3000:]
     return project, site, registry
 

@@ -45,7 +45,7 @@ A deep agent comes with a step limit of {{ facts.extra.limit }}. {{ guard("extra
 
 
 @pytest.fixture(scope="module")
-def eighth(tmp_path_factory):
+def eighth(tmp_path_factory, build_cache):
     root = tmp_path_factory.mktemp("eighth")
     project = copy_project(root / "project")
     touched = []
@@ -66,7 +66,7 @@ def eighth(tmp_path_factory):
         write(f"sitegen/strings/{language}.yml", yaml.safe_dump(merged, allow_unicode=True, sort_keys=False))
     config = (project / "mkdocs.yml").read_text(encoding="utf-8")  # 4. its nav line
     write("mkdocs.yml", config.replace("      - guidance.md\n", "      - guidance.md\n      - extra.md\n"))
-    result = mkdocs_build(root / "site", project)
+    result = mkdocs_build(root / "site", project, cache=build_cache)
     assert result.returncode == 0, result.stderr[-3000:]
     return project, root / "site", touched
 

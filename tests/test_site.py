@@ -91,13 +91,13 @@ def test_search_indexes_prose_not_code_or_diagrams(site, language):
     assert term in words, f"the word {term!r} is not searchable"
 
 
-def test_failing_block_fails_the_build_naming_page_and_line(tmp_path):
+def test_failing_block_fails_the_build_naming_page_and_line(tmp_path, build_cache):
     project = copy_project(tmp_path / "project")
     page = project / "docs" / LANGUAGES[-1] / "gap.md"
     lines = page.read_text(encoding="utf-8").splitlines()
     lines[2:2] = ["", '```python exec="on" id="broken-block"', 'raise RuntimeError("kaput")', "```", ""]
     page.write_text("\n".join(lines), encoding="utf-8")
-    result = mkdocs_build(tmp_path / "site", project)
+    result = mkdocs_build(tmp_path / "site", project, cache=build_cache)
     assert result.returncode != 0
     assert f"docs/{LANGUAGES[-1]}/gap.md:4: markdown_exec: Execution of python code block 'broken-block'" in result.stderr
     assert "RuntimeError: kaput" in result.stderr
