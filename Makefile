@@ -80,6 +80,7 @@ parity: setup
 bench: setup
 	$(RUN) python benchmarks/experiments.py
 	$(RUN) python benchmarks/site.py --rounds $(BENCH_ROUNDS)
+	$(RUN) python benchmarks/releases.py --rounds $(BENCH_ROUNDS)
 
 # The version matrix (data/matrix.json): every release with fork mode, each in its own env.
 matrix: setup
