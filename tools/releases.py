@@ -3,8 +3,8 @@
     python -m tools.releases                   # every release of data/matrix.json (make releases)
     python -m tools.releases 0.7.30 0.7.32     # these (make releases RELEASES="0.7.30 0.7.32")
     python -m tools.releases --sample          # the oldest, a middle one and the newest (pull requests)
-    python -m tools.releases --shard 2/3 --no-assemble --out part   # a third of them, unassembled (CI)
-    python -m tools.releases --assemble site-releases               # the parts, merged, assembled (CI)
+    python -m tools.releases --shard 2/3 --no-assemble --prune   # a third of them, unassembled (CI)
+    python -m tools.releases --assemble site-releases            # the shards' trees, merged, assembled (CI)
 
 What it writes (site-releases/, to serve from its root; SITE_URL is where it is served):
 
@@ -405,10 +405,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-assemble", action="store_true", help="leave the builds as they are (for --assemble)")
     parser.add_argument("--assemble", metavar="TREE", type=Path, help="only assemble builds already in TREE")
     parser.add_argument("--out", type=Path, default=paths.RELEASES_SITE, help="where the site goes (site-releases/)")
+    parser.add_argument("--prune", action="store_true",
+                        help="remove the cache entries this run did not use (the default when building every release)")
     parser.add_argument("--jobs", type=int, default=min(os.cpu_count() or 1, 8), help="builds at a time")
     options = parser.parse_args(argv)
     if options.assemble:
-        tree = options.assemble
+        tree = options.assemble.resolve()
         found = release_dirs(tree) if tree.is_dir() else []
         if not found:
             raise ReleasesError(f"{tree} holds no built release")
@@ -422,7 +424,8 @@ def main(argv: list[str] | None = None) -> int:
         print("nothing to build in this shard")
         return 0
     every = not (options.releases or options.sample or options.shard)
-    return run(releases, options.out.resolve(), max(1, options.jobs), not options.no_assemble, prune=every)
+    prune = every or options.prune
+    return run(releases, options.out.resolve(), max(1, options.jobs), not options.no_assemble, prune)
 
 
 if __name__ == "__main__":
