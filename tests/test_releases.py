@@ -218,3 +218,15 @@ def test_a_reader_switches_release_and_language_and_stays_on_the_section(served,
         context.close()
     assert errors == []
     assert [r for r in requests if not r.startswith(address)] == []
+
+
+def test_a_run_over_every_release_removes_what_no_release_used(tmp_path, monkeypatch):
+    monkeypatch.setattr(releases.paths, "CACHE", tmp_path)
+    kept = {"blocks/aaaa/x", "blocks/bbbb/y", "facts/f1", "facts/f2", f"envs/release-{OLDEST}/bin/python"}
+    gone = {"blocks/old/z", "facts/stale", "envs/release-0.0.1/bin/python"}
+    for name in kept | gone | {"facts/f9.123.tmp", "envs/deepagents-newest/bin/python"}:  # in flight; not ours
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    assert releases.prune_caches([("aaaa", "f1"), ("bbbb", "f2")], [OLDEST, LATEST]) == len(gone)
+    assert all((tmp_path / name).exists() for name in kept | {"facts/f9.123.tmp", "envs/deepagents-newest/bin/python"})
+    assert not any((tmp_path / name).exists() for name in gone)

@@ -49,7 +49,6 @@ from sitegen.verdicts import matrix_rows, release_key
 from snippets import paths
 
 ROOT = paths.ROOT
-ENVS = paths.CACHE / "envs"
 DEFAULT_SITE_URL = "http://127.0.0.1:8000/"  # as mkdocs.yml's default: `python -m http.server -d site-releases`
 BUILD_ENV = {"DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore::SyntaxWarning"}
 # Asks an environment for the cache keys its builds use (sitegen/blocks.py, snippets/cache.py).
@@ -109,7 +108,7 @@ def uv() -> list[str]:
 
 
 def environment(release: str) -> Path:
-    return ROOT / ".venv" if release == pinned() else ENVS / f"release-{release}"
+    return ROOT / ".venv" if release == pinned() else paths.CACHE / "envs" / f"release-{release}"
 
 
 def prepare(release: str) -> tuple[Path, float]:
@@ -326,20 +325,19 @@ def assemble(tree: Path, releases: list[str], latest: str, root_url: str) -> int
 # ---------------------------------------------------------------- caches
 
 
-def prune_caches(used: list[tuple[str, str]]) -> int:
-    """After a run over every release: remove the exec-block folders and facts files none of them used."""
+def prune_caches(used: list[tuple[str, str]], releases: list[str]) -> int:
+    """After a run over every release: remove the exec-block folders, facts files and release
+    environments that none of them used. Returns how many entries went."""
     folders = {blocks for blocks, _ in used}
     facts = {fingerprint for _, fingerprint in used}
-    removed = 0
-    for entry in sorted((paths.CACHE / "blocks").glob("*")):
-        if entry.is_dir() and entry.name not in folders:
-            shutil.rmtree(entry)
-            removed += 1
-    for entry in sorted((paths.CACHE / "facts").glob("*")):
-        if entry.is_file() and entry.name not in facts and not entry.name.endswith(".tmp"):
-            entry.unlink()
-            removed += 1
-    return removed
+    environments = {environment(release).name for release in releases}
+    stale = [entry for entry in sorted((paths.CACHE / "blocks").glob("*")) if entry.is_dir() and entry.name not in folders]
+    stale += [entry for entry in sorted((paths.CACHE / "facts").glob("*"))
+              if entry.is_file() and entry.name not in facts and not entry.name.endswith(".tmp")]
+    stale += [entry for entry in sorted((paths.CACHE / "envs").glob("release-*")) if entry.name not in environments]
+    for entry in stale:
+        shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
+    return len(stale)
 
 
 # ---------------------------------------------------------------- the command
@@ -390,7 +388,7 @@ def run(releases: list[str], out: Path, jobs: int, assemble_tree: bool, prune: b
         print(f"assembled: {len(releases)} releases in {len(languages.codes())} languages, "
               f"{megabytes(size(out))} ({megabytes(saved)} of duplicate assets shared)", flush=True)
     if prune and all(b.keys for b in results):
-        removed = prune_caches([b.keys for b in results])
+        removed = prune_caches([b.keys for b in results], releases)
         if removed:
             print(f"cache: removed {removed} entries no release uses any more", flush=True)
     print(f"done in {time.monotonic() - started:.1f} s: {paths.shown(out)}/", flush=True)
