@@ -25,7 +25,7 @@ export DISABLE_MKDOCS_2_WARNING := true
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONWARNINGS := ignore::SyntaxWarning
 
-.PHONY: setup serve build facts parity test bench matrix drift mutate sentences clean
+.PHONY: setup serve build releases facts parity test bench matrix drift mutate sentences clean
 
 # Re-runs only when a lock file changes. --compile-bytecode: a build never recompiles
 # the dependencies, even where PYTHONDONTWRITEBYTECODE is set.
@@ -63,6 +63,11 @@ serve: setup
 build: setup
 	$(RUN) mkdocs build --strict -d $(SITE_DIR)
 
+# Every release with fork mode side by side, the reader picks one: site-releases/ (tools/releases.py).
+# RELEASES="0.7.30 0.7.32" builds those (the pinned one is always added); RELEASES=--sample three.
+releases: setup
+	$(RUN) python -m tools.releases $(RELEASES)
+
 facts: setup
 	$(RUN) python -m sitegen.tables
 
@@ -76,6 +81,7 @@ bench: setup
 	$(RUN) python benchmarks/experiments.py
 	$(RUN) python benchmarks/site.py --rounds $(BENCH_ROUNDS)
 	$(RUN) python benchmarks/mutation.py
+	$(RUN) python benchmarks/releases.py --rounds $(BENCH_ROUNDS)
 
 # The version matrix (data/matrix.json): every release with fork mode, each in its own env.
 matrix: setup
@@ -96,4 +102,4 @@ sentences: setup
 	$(RUN) python -m tools.sentences
 
 clean:
-	rm -rf .venv node_modules site site-deepagents-* .cache .pytest_cache
+	rm -rf .venv node_modules site site-deepagents-* site-releases site-releases.partial .cache .pytest_cache

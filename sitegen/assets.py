@@ -2,8 +2,10 @@
 
 * The version stamp: every page says which deepagents (and langchain, langgraph)
   its facts were measured with (overrides/main.html shows `extra.stamp`).
-* In a multi-release tree (tools/releases.py), a release other than the latest
-  says so in a banner that links to the latest (`extra.release_banner`).
+* In a multi-release tree (tools/releases.py), Material's version selector lists
+  the releases (`extra.version`, read from versions.json one level up), and a
+  release other than the latest says so in a banner that links to the same page
+  under the latest (`release_banner` in each page's context; overrides/main.html).
 * Mermaid (diagrams) and iframe-worker (search from file://, offline build) are
   copied from node_modules into the site: no CDN at read time.
 * Every example a page shows, and scripted_model.py beside them, is published
@@ -13,9 +15,11 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from pathlib import Path
 
+import markdown
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File
 
@@ -36,9 +40,24 @@ class AssetsPlugin(BasePlugin):
         config.extra["stamp"] = live_facts().versions
         config.extra["stamp_words"] = word(code, "stamp")
         release, latest = languages.release(), os.environ.get("SITE_LATEST_RELEASE")
+        if release:  # only a release build has a selector: a plain build has no versions.json to read
+            config.extra["version"] = {"provider": "mike", "default": "latest", "alias": True}
         if release and latest and release != latest:
-            config.extra["release_banner"] = word(code, "release_banner").format(release=release, latest=latest)
+            banner = word(code, "release_banner").format(release=release, latest=latest)
+            config.extra["release_banner"] = markdown.markdown(banner)
+            config.extra["latest_release"] = latest
         return config
+
+    def on_page_context(self, context, page, config, nav):
+        """The banner's link to the latest release leads to this page there (same path in every release)."""
+        banner = config.extra.get("release_banner")
+        if banner:
+            latest = config.extra["latest_release"]
+            root = context["base_url"].rstrip("/") or "."  # this release's root, as the page links to it
+            same_page = "" if page.url == "404.html" else page.url
+            here = f'href="{root}/../{latest}/{same_page}"'
+            context["release_banner"] = re.sub(rf'href="\.\./{re.escape(latest)}/"', here, banner)
+        return context
 
     def on_files(self, files, config):
         for example in sorted(paths.SCENARIOS.glob("*.py")):

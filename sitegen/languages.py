@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import functools
 import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -98,6 +99,8 @@ def translated_nav(nav, code: str):
 class LanguagesPlugin(BasePlugin):
     """Builds every language of the registry from the one mkdocs.yml (see the module doc)."""
 
+    source_docs: Path | None = None  # set on another language's build: the source language's pages
+
     def on_startup(self, *, command, dirty):  # a plugin with on_startup lives for a whole `mkdocs serve`
         self.command = command
 
@@ -114,7 +117,7 @@ class LanguagesPlugin(BasePlugin):
         code = config.theme["language"]
         if code == source():
             return files
-        source_docs = Path(config.docs_dir).parent / source()
+        source_docs = self.source_docs or Path(config.docs_dir).parent / source()
         for page in sorted(source_docs.rglob("*.md")):
             uri = page.relative_to(source_docs).as_posix()
             if files.get_file_from_path(uri) is None:
@@ -134,21 +137,29 @@ class LanguagesPlugin(BasePlugin):
         if config.theme["language"] != source():
             return
         for code in codes()[1:]:
-            site = load_config(
-                config.config_file_path,
-                docs_dir=str(Path(config.docs_dir).parent / code),
-                site_dir=site_dir(config.site_dir, code),
-                site_url=site_url(config.site_url, code),
-                strict=config.strict,
-            )
-            site.theme["language"] = code  # read by the theme, the search plugin, the macros and the generated pages
-            for name, plugin in site.plugins.items():
-                if hasattr(plugin, "adopt"):  # a plugin that shares work across languages (sitegen.blocks)
-                    plugin.adopt(config.plugins[name])
-            site.plugins.on_startup(command=self.command, dirty=False)
-            from mkdocs.commands.build import build
+            with tempfile.TemporaryDirectory(prefix=f"docs-{code}-") as empty:
+                docs = Path(config.docs_dir).parent / code
+                # Nothing translated yet: every page falls back to the source language's.
+                self._build(config, code, docs if docs.is_dir() else Path(empty))
 
-            try:
-                build(site)
-            finally:
-                site.plugins.on_shutdown()
+    def _build(self, config, code: str, docs: Path) -> None:
+        """Build language `code` from the pages in `docs`, as the source language's build was configured."""
+        from mkdocs.commands.build import build
+
+        site = load_config(
+            config.config_file_path,
+            docs_dir=str(docs),
+            site_dir=site_dir(config.site_dir, code),
+            site_url=site_url(config.site_url, code),
+            strict=config.strict,
+        )
+        site.plugins["sitegen-languages"].source_docs = Path(config.docs_dir)
+        site.theme["language"] = code  # read by the theme, the search plugin, the macros and the generated pages
+        for name, plugin in site.plugins.items():
+            if hasattr(plugin, "adopt"):  # a plugin that shares work across languages (sitegen.blocks)
+                plugin.adopt(config.plugins[name])
+        site.plugins.on_startup(command=self.command, dirty=False)
+        try:
+            build(site)
+        finally:
+            site.plugins.on_shutdown()

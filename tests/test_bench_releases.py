@@ -1,0 +1,28 @@
+"""`make bench` also runs benchmarks/releases.py: on one release and one round it prints every figure
+(timings are not checked here; the target is printed beside the ratio)."""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from tools.releases import pinned
+
+ROOT = Path(__file__).resolve().parent.parent
+FIGURES = ["environments made", "all releases, cold cache", "all releases, warm cache",
+           "one cached build", "published size", "warm / (releases x one cached build)"]
+
+
+def test_the_releases_benchmark_prints_every_figure_for_a_tiny_set():
+    done = subprocess.run([sys.executable, "benchmarks/releases.py", "--rounds", "1", "--releases", pinned()],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600,
+                          env={**os.environ, "PYTHONWARNINGS": "ignore"})
+    assert done.returncode == 0, f"benchmarks/releases.py failed:\n{done.stderr[-3000:]}"
+    lines = done.stdout.splitlines()
+    assert lines[0].startswith("rounds: 1") and "1 releases" in lines[0], done.stdout
+    for figure in FIGURES:
+        line = next((line for line in lines if line.startswith(figure)), None)
+        assert line is not None, f"no line for {figure!r}:\n{done.stdout}"
+        assert re.search(r"\s\d+\.\d+\s", line[len(figure):] + " "), f"no number for {figure!r}: {line!r}"
+    assert re.search(r"target <= 1\.30\s+(ok|MISSED)$", lines[-1]), lines[-1]
