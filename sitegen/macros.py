@@ -49,7 +49,8 @@ def reason(claim, facts, rows: dict, language: str) -> str:
 
 
 def repository() -> str | None:
-    """The repository's web address: $REPO_URL, GitHub Actions' own variables, or the git remote; else None."""
+    """The repository's web address: $REPO_URL, GitHub Actions' own variables, or the git remote when it is
+    a web address; else None (then the pages link each example's download only)."""
     if os.environ.get("REPO_URL"):
         return os.environ["REPO_URL"].rstrip("/")
     if os.environ.get("GITHUB_REPOSITORY"):
@@ -61,7 +62,9 @@ def repository() -> str | None:
         return None
     if remote.startswith("git@"):
         remote = "https://" + remote[4:].replace(":", "/", 1)
-    return remote.removesuffix(".git") or None
+    if not remote.startswith(("https://", "http://")):
+        return None  # a clone of a local folder: no web address to link to
+    return remote.removesuffix(".git")
 
 
 def define_env(env) -> None:

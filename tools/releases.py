@@ -45,16 +45,13 @@ from urllib.parse import urlsplit
 
 from sitegen import languages
 from sitegen.strings import word
-from sitegen.verdicts import matrix_rows, release_key
 from snippets import paths
+
+from sitegen.verdicts import matrix_rows, release_key
 
 ROOT = paths.ROOT
 DEFAULT_SITE_URL = "http://127.0.0.1:8000/"  # as mkdocs.yml's default: `python -m http.server -d site-releases`
-# A fixed hash seed: what a build keys its caches by must not change between processes. (Today an
-# experiment's cache key holds the repr of a set constant, whose order follows the seed: without
-# this, every build of every release would run that experiment again.)
-BUILD_ENV = {"DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore::SyntaxWarning",
-             "PYTHONHASHSEED": "0"}
+BUILD_ENV = {"DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore::SyntaxWarning"}
 # Asks an environment for the cache keys its builds use (sitegen/blocks.py, snippets/cache.py).
 KEYS = "from sitegen.blocks import release_key; from snippets.cache import fingerprint; print(release_key(), fingerprint())"
 
