@@ -13,7 +13,9 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from snippets import paths  # the project is installed in the environment (make setup)
+
+sys.path.insert(0, str(paths.ROOT))
 
 from tools import mutation  # noqa: E402
 

@@ -26,8 +26,10 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from snippets import paths  # the project is installed in the environment (make setup)
+
+ROOT = paths.ROOT
+sys.path.insert(0, str(ROOT))  # for tools/, which is not installed as a package of its own
 from tools import releases  # noqa: E402
 
 ENV = {**os.environ, **releases.BUILD_ENV}

@@ -7,9 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from snippets import paths
 from tools.releases import pinned
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = paths.ROOT
 FIGURES = ["environments made", "all releases, cold cache", "all releases, warm cache",
            "one cached build", "published size", "warm / (releases x one cached build)"]
 

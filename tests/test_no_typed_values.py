@@ -49,7 +49,7 @@ def known(facts):
 
 
 def count_with_unit(language: str) -> re.Pattern:
-    """A number written next to a unit of this language (taken from its strings: "{count} tools", "{messages} 条消息")."""
+    """A number written next to a unit of this language, taken from its strings (`diagram.tools`, `rows.carried`)."""
     units = {word(language, "diagram.tools"), word(language, "rows.carried")}
     words = {w.strip() for template in units for w in re.split(r"\{\w+\}", template) if w.strip(" ,，")}
     return re.compile(r"\b\d+\s*(?:" + "|".join(re.escape(w.strip(" ,，")) for w in words) + ")")

@@ -21,10 +21,11 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
+from snippets import paths
 from sitegen import languages
 from tools import releases
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = paths.ROOT
 LATEST = releases.pinned()
 OLDEST = releases.measured()[0]
 BUILT = sorted({LATEST, OLDEST})
