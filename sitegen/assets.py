@@ -10,13 +10,16 @@
   copied from node_modules into the site: no CDN at read time.
 * Every example a page shows, and scripted_model.py beside them, is published
   under downloads/, so a reader saves the two files and runs the example.
+* The header links to the repository when its web address is known (`repository()`).
 """
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
+import subprocess
 from pathlib import Path
 
 import markdown
@@ -34,9 +37,30 @@ VENDORED = {  # node_modules file -> name under assets/javascripts/ (package.jso
 }
 
 
+@functools.cache
+def repository() -> str | None:
+    """The repository's web address: $REPO_URL, GitHub Actions' own variables, or the git remote when it is
+    a web address; else None (then the pages link each example's download only)."""
+    if os.environ.get("REPO_URL"):
+        return os.environ["REPO_URL"].rstrip("/")
+    if os.environ.get("GITHUB_REPOSITORY"):
+        return f"{os.environ.get('GITHUB_SERVER_URL', 'https://github.com')}/{os.environ['GITHUB_REPOSITORY']}"
+    try:
+        remote = subprocess.run(["git", "remote", "get-url", "origin"], cwd=paths.ROOT, capture_output=True, text=True,
+                                check=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    if remote.startswith("git@"):
+        remote = "https://" + remote[4:].replace(":", "/", 1)
+    if not remote.startswith(("https://", "http://")):
+        return None  # a clone of a local folder: no web address to link to
+    return remote.removesuffix(".git")
+
+
 class AssetsPlugin(BasePlugin):
     def on_config(self, config):
         code = config.theme["language"]
+        config.repo_url = config.repo_url or repository()
         config.extra["stamp"] = live_facts().versions
         config.extra["stamp_words"] = word(code, "stamp")
         release, latest = languages.release(), os.environ.get("SITE_LATEST_RELEASE")

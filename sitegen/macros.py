@@ -19,13 +19,12 @@ example: where to get scripted_model.py and the example itself),
 
 from __future__ import annotations
 
-import os
-import subprocess
 from pathlib import Path
 
 from snippets import paths, registry
 
 from sitegen import bindings, diagrams, tables
+from sitegen.assets import repository
 from sitegen.facts import live_facts
 from sitegen.render import code, quote, show
 from sitegen.strings import word
@@ -46,25 +45,6 @@ def reason(claim, facts, rows: dict, language: str) -> str:
     return word(language, f"callout.reasons.{found.kind}").format(
         since=found.since, first=first, last=last, version=facts.versions["deepagents"],
         setup=word(language, f"setup.{claim.id}") if claim.setup else "")
-
-
-def repository() -> str | None:
-    """The repository's web address: $REPO_URL, GitHub Actions' own variables, or the git remote when it is
-    a web address; else None (then the pages link each example's download only)."""
-    if os.environ.get("REPO_URL"):
-        return os.environ["REPO_URL"].rstrip("/")
-    if os.environ.get("GITHUB_REPOSITORY"):
-        return f"{os.environ.get('GITHUB_SERVER_URL', 'https://github.com')}/{os.environ['GITHUB_REPOSITORY']}"
-    try:
-        remote = subprocess.run(["git", "remote", "get-url", "origin"], cwd=paths.ROOT, capture_output=True, text=True,
-                                check=True, timeout=10).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return None
-    if remote.startswith("git@"):
-        remote = "https://" + remote[4:].replace(":", "/", 1)
-    if not remote.startswith(("https://", "http://")):
-        return None  # a clone of a local folder: no web address to link to
-    return remote.removesuffix(".git")
 
 
 def define_env(env) -> None:

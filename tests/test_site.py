@@ -121,3 +121,29 @@ def test_code_is_shown_with_its_file_name(site):
         page = html(site, language, "gap")
         assert '<span class="filename">gap.py</span>' in page and '<span class="filename">snippets/gap.py</span>' in page
         assert "parked-" not in page
+
+
+def test_the_repository_is_linked_from_its_web_address_only(monkeypatch):
+    """Pages link each example's source in the repository, and the header the repository, when it has a web address."""
+    import subprocess as sp
+
+    from sitegen import assets
+
+    def remote(url: str):
+        monkeypatch.setattr(assets.subprocess, "run", lambda *a, **k: sp.CompletedProcess(a, 0, stdout=url + "\n"))
+
+    for name in ("REPO_URL", "GITHUB_REPOSITORY", "GITHUB_SERVER_URL"):
+        monkeypatch.delenv(name, raising=False)
+    cases = [({"REPO_URL": "https://example.org/r/"}, "", "https://example.org/r"),
+             ({"GITHUB_REPOSITORY": "o/r"}, "", "https://github.com/o/r"),
+             ({}, "git@github.com:o/r.git", "https://github.com/o/r"),
+             ({}, "/work/a/local/clone", None)]
+    for env, url, expected in cases:
+        assets.repository.cache_clear()
+        for name, value in env.items():
+            monkeypatch.setenv(name, value)
+        remote(url)
+        assert assets.repository() == expected, (env, url)
+        for name in env:
+            monkeypatch.delenv(name)
+    assets.repository.cache_clear()
