@@ -23,8 +23,19 @@ from sitegen import languages
 from tools import mutation
 from tools.mutation import Mutant, MutantNoLongerApplies, Observation, Patch
 from tools.mutation_probe import SPAN
+from tools.releases import pinned
 
 MUTANTS = {m.name: m for m in mutation.MUTANTS}
+# The mutants are exact patches of the pinned release's source. Under another release (DEEPAGENTS=0.7.30
+# make test) a patch whose text that release words otherwise is skipped, saying so; under the pinned
+# release it fails.
+PINNED = pinned()
+FOR_THIS_RELEASE = version("deepagents") == PINNED
+
+
+def skip_if_written_for_another_release(problem: str) -> None:
+    if not FOR_THIS_RELEASE and "no longer applies" in problem:
+        pytest.skip(f"the mutants patch deepagents {PINNED}'s source; {version('deepagents')} words it otherwise: {problem[:160]}")
 # Built in full in the session: a mutant whose build stops at a guard of the source language.
 FULL_BUILD = "fork-may-set-skills"
 
@@ -43,6 +54,8 @@ def observed(tmp_path_factory):
 @pytest.mark.parametrize("name", list(MUTANTS))
 def test_mutant_is_caught(observed, name):
     verdict = next(v for v in observed[0].verdicts if v.mutant.name == name)
+    if not verdict.caught:
+        skip_if_written_for_another_release(verdict.report())
     assert verdict.caught, verdict.report()
 
 
@@ -59,6 +72,7 @@ def test_an_unpatched_copy_reads_as_the_baseline(observed):
 
 def test_the_full_build_stops_naming_the_page_and_line(observed):
     quick, full = observed
+    skip_if_written_for_another_release(full.error or "")
     verdict = mutation.judge(MUTANTS[FULL_BUILD], quick.baseline, full)
     assert verdict.caught, verdict.report()
     places = {place for message in full.stops for place in mutation.named_places(message)}
@@ -101,7 +115,13 @@ def test_every_mutant_applies_to_the_installed_release(tmp_path):
     touched = {(p.package, p.file) for m in mutation.MUTANTS for p in m.patches}
     before = {key: _digest(*key) for key in touched}
     for mutant in mutation.MUTANTS:
-        scratch = mutation.prepare(mutant, tmp_path / mutant.name)
+        try:
+            scratch = mutation.prepare(mutant, tmp_path / mutant.name)
+        except MutantNoLongerApplies as error:
+            if FOR_THIS_RELEASE:
+                raise
+            print(f"skipped under deepagents {version('deepagents')}: {error}")
+            continue
         for patch in mutant.patches:
             assert patch.new in (scratch / patch.package / patch.file).read_text(encoding="utf-8")
     assert {key: _digest(*key) for key in touched} == before, "a patch wrote through to the installed package"
