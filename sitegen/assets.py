@@ -57,6 +57,18 @@ def repository() -> str | None:
     return remote.removesuffix(".git")
 
 
+@functools.cache
+def revision() -> str:
+    """The commit the site is built from, for links to a file as it is on the page ($GITHUB_SHA in Actions)."""
+    if os.environ.get("GITHUB_SHA"):
+        return os.environ["GITHUB_SHA"]
+    try:
+        return subprocess.run(["git", "rev-parse", "HEAD"], cwd=paths.ROOT, capture_output=True, text=True,
+                              check=True, timeout=10).stdout.strip() or "main"
+    except (OSError, subprocess.SubprocessError):
+        return "main"
+
+
 class AssetsPlugin(BasePlugin):
     def on_config(self, config):
         code = config.theme["language"]

@@ -89,6 +89,10 @@ class Block:
     end: int
     segments: list[Segment] = field(default_factory=list)
 
+    def is_prose(self, markdown: str) -> bool:
+        """A paragraph or list item: not a heading, a table row, a container line or generated content."""
+        return not not_prose(markdown[self.start:self.end].strip())
+
     def content_start(self, markdown: str) -> int:
         """Where its text starts: after the indentation and any list marker."""
         text = markdown[self.start:self.end]
@@ -107,7 +111,7 @@ def blocks(markdown: str) -> list[Block]:
             current = None
         elif in_fence or not stripped:
             current = None
-        elif stripped.startswith(("#", "|", "!!!", "???", "===", "--8<--", "<")) or _only_macro(stripped):
+        elif not_prose(stripped):
             found.append(Block(offset, offset + len(line)))  # a heading, a table row, a container: one line
             current = None
         elif LIST_ITEM.match(line) or current is None:
@@ -119,8 +123,11 @@ def blocks(markdown: str) -> list[Block]:
     return found
 
 
-def _only_macro(stripped: str) -> bool:
-    """A line that is one macro call, such as {{ table("refusal") }}: generated content, not prose."""
+def not_prose(stripped: str) -> bool:
+    """A line that is a block of its own and no prose: a heading, a table row, a container's first line,
+    an include, raw HTML, or one macro call such as {{ table("refusal") }} (generated content)."""
+    if stripped.startswith(("#", "|", "!!!", "???", "===", "--8<--", "<")):
+        return True
     return stripped.startswith("{{") and stripped.endswith("}}") and stripped.count("{{") == 1 and not MARKER.fullmatch(stripped)
 
 

@@ -22,7 +22,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
 from snippets import paths
-from sitegen.strings import word
+from sitegen.strings import strings, word
 
 
 @dataclass(frozen=True)
@@ -49,6 +49,12 @@ def source(registry: Path = paths.LANGUAGES) -> str:
 def folder(code: str, registry: Path = paths.LANGUAGES) -> str:
     """Where a language's site goes, relative to the root site: "" or "<code>/"."""
     return "" if code == source(registry) else f"{code}/"
+
+
+def page_html(site: Path, code: str, page: str) -> Path:
+    """Where a built site holds the HTML of `page` (a page name: "index", "refusal") in language `code`."""
+    root = Path(site) / folder(code)
+    return root / "index.html" if page == "index" else root / page / "index.html"
 
 
 def release() -> str | None:
@@ -106,6 +112,9 @@ class LanguagesPlugin(BasePlugin):
 
     def on_config(self, config):
         code = config.theme["language"]
+        if code == source():  # a new build (or a rebuild of `mkdocs serve`): read the registry and the strings again
+            languages.cache_clear()
+            strings.cache_clear()
         config.site_name = word(code, "site_name")
         config.nav = translated_nav(config.nav, code)
         config.extra["alternate"] = [{"name": lang.name, "lang": lang.code, "link": link(code, lang.code)}

@@ -14,17 +14,16 @@ section's live table), `{{ sections() }}` (the overview's section table),
 `{{ paths_diagram() }}`, `{{ changes("refusal") }}` (the callouts for what differs
 from the article, and why), `{{ runs_beside("refusal") }}` (the line under an
 example: where to get scripted_model.py and the example itself),
-`{{ article_releases() }}`.
+`{{ article_range() }}` (the releases whose behaviour matches the article's).
 """
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from snippets import paths, registry
+from snippets import registry
 
 from sitegen import bindings, diagrams, tables
-from sitegen.assets import repository
+from sitegen.assets import repository, revision
+from sitegen.blocks import where
 from sitegen.facts import live_facts
 from sitegen.render import code, quote, show
 from sitegen.strings import word
@@ -89,9 +88,9 @@ def define_env(env) -> None:
         """The line under an example: it runs beside scripted_model.py, both downloadable, and its source."""
         line = word(language, "runs_beside").format(example=f"downloads/{scenario}.py", name=f"{scenario}.py",
                                                      model="downloads/scripted_model.py") + " " + word(language, "own_model")
-        where = repository()
-        if where:
-            line += word(language, "in_repository").format(url=f"{where}/blob/main/snippets/scenarios/{scenario}.py")
+        repo = repository()
+        if repo:
+            line += word(language, "in_repository").format(url=f"{repo}/blob/{revision()}/snippets/scenarios/{scenario}.py")
         return line
 
     @env.macro
@@ -116,10 +115,6 @@ def define_env(env) -> None:
 def on_pre_page_macros(env) -> None:
     """Choose each bound sentence's form, and stop the build at a stale one (sitegen/bindings.py)."""
     facts = live_facts()
-    page = _page(env)
+    page = where(env.page)
     env.markdown, _ = bindings.apply(env.markdown, lambda claim_id: registry.claim(claim_id).live(facts), page, describe)
 
-
-def _page(env) -> str:
-    source = env.page.file.abs_src_path
-    return paths.shown(source) if source and Path(source).is_relative_to(paths.ROOT) else env.page.file.src_uri

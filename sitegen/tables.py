@@ -96,16 +96,18 @@ def choosing(facts, language: str) -> str:
         return Label(word(language, "rows.carried").format(messages=handed.messages, characters=handed.characters))
 
     fork_refused, runnable_refused = gap_.chain("declarative fork").refused, gap_.chain("runnable, no mode").refused
-    beta = any("beta" in w for w in guidance.fork_warnings)
+
+    def status(claim_id: str) -> Label:  # whether attaching one warns that it is in beta
+        return label(language, "beta" if registry.claim(claim_id).live(facts) else "stable")
+
     rows = [
         ["isolated", carried(guidance.isolated), surfaces.isolated.has_task,
-         call(surfaces.isolated.has_task, False), stopper(surfaces.isolated.has_task, False), label(language, "stable")],
+         call(surfaces.isolated.has_task, False), stopper(surfaces.isolated.has_task, False), status("isolated-beta")],
         ["declarative_fork", carried(guidance.fork), surfaces.fork.has_task,
-         call(surfaces.fork.has_task, fork_refused), stopper(surfaces.fork.has_task, fork_refused),
-         label(language, "beta" if beta else "stable")],
-        ["runnable", Label(word(language, "rows.yours")), surfaces.runnable.has_task,
+         call(surfaces.fork.has_task, fork_refused), stopper(surfaces.fork.has_task, fork_refused), status("fork-beta")],
+        ["runnable", carried(guidance.runnable), surfaces.runnable.has_task,
          call(surfaces.runnable.has_task, runnable_refused), stopper(surfaces.runnable.has_task, runnable_refused),
-         label(language, "stable")],
+         status("runnable-beta")],
     ]
     return grid(language, ["kind", "starts_from", "holds_task", "its_task_call", "who_stops_a_grandchild", "status"], rows)
 

@@ -24,6 +24,7 @@ from snippets import cache, lab, registry
 class Facts:
     versions: dict[str, str]
     results: dict[str, Any]  # section name -> its experiment's result
+    deep_agents: dict[str, list[list[str]]]  # scenario -> the sub-agents each deep agent it made lists
 
     def __getattr__(self, name: str) -> Any:  # facts.refusal, facts.modes, ...
         try:
@@ -33,7 +34,8 @@ class Facts:
 
     def plain(self) -> dict[str, Any]:
         """Every result as plain data (dicts and lists), for JSON."""
-        return {"versions": self.versions, **{name: dataclasses.asdict(r) for name, r in self.results.items()}}
+        return {"versions": self.versions, "deep_agents": self.deep_agents,
+                **{name: dataclasses.asdict(r) for name, r in self.results.items()}}
 
 
 @functools.cache
@@ -42,7 +44,8 @@ def collect() -> Facts:
     results from the cache when nothing they depend on changed."""
     recorded = cache.load()
     lab.remember(recorded)
-    facts = Facts(cache.versions(), {s.name: s.measure() for s in registry.sections()})
+    results = {s.name: s.measure() for s in registry.sections()}
+    facts = Facts(cache.versions(), results, lab.listings())
     if lab.results() != recorded:
         cache.save(lab.results())
     return facts
@@ -61,7 +64,7 @@ def live_row() -> dict[str, Any]:
             results[section.name] = section.measure()
         except Exception as error:  # noqa: BLE001 - recorded, not hidden
             errors[section.name] = str(error).splitlines()[0]
-    available = SimpleNamespace(**results)
+    available = SimpleNamespace(**results, deep_agents=lab.listings())
     values: dict[str, Any] = {}
     for section in registry.sections():
         for claim in section.claims:

@@ -26,11 +26,15 @@ class Flag:
     kept_on_input: bool  # from the flag's schema declaration
     kept_on_output: bool
     excluded_from_updates: bool  # in the keys deepagents drops from what a child hands back
+    excluded_keys: str  # the name of that set in deepagents' source
     reaches_parent: bool  # did the flag come back into the parent's state?
     first_messages: list[str]  # the types of the messages of the declarative fork's first model call
     preamble: str  # what deepagents put before the task, in the message that carries it
-    preamble_message: int  # where that message is among them (0 is the first)
+    preamble_message: int  # where that message is among the fork child's first messages (0 is the first)
+    inherited_is_parents: bool  # the messages before it are the parent's conversation as the parent's model saw it
     first_human_starts_with_preamble: bool  # does the first human message start with the preamble?
+    first_human_is_users: bool  # ... or is it the user's message, as the user wrote it?
+    runnable_fork_preamble: bool  # does a fork in the `runnable` form get its task with the same preamble?
     suffix: str  # what the fork child's line in the parent's `task` description adds
     declared_by: list[str]  # deepagents middleware whose state schema declares the flag
     declarer_doc: str | None  # the first line of that middleware's docstring
@@ -67,10 +71,14 @@ def measure_flag() -> Flag:
     first_state, task = run["first_state"], run["task"]
     expect(set(first_state) == set(FORMS), needed_by="flag", looked_for="a first model call by each of the three children")
     messages = first_state["fk"]["messages"]
-    expect(messages[-1].type == "human" and messages[-1].text.endswith(task), needed_by="flag",
-           looked_for="the task at the end of the declarative fork's last message")
-    preamble = messages[-1].text[: -len(task)]
+    carrying = [i for i, m in enumerate(messages) if m.type == "human" and m.text.endswith(task)]
+    expect(bool(carrying), needed_by="flag", looked_for="a message of the declarative fork that ends with its task")
+    at = carrying[-1]
+    preamble = messages[at].text[: -len(task)]
+    # What the parent's model saw when it delegated to fk (its second call), without the system prompt.
+    parent_saw = [(m.type, m.text) for m in run["parent"].seen[1] if m.type != "system"]
     first_human = next(m for m in messages if m.type == "human")
+    runnable_task = first_state["cfk"]["messages"][-1].text
     surfaces = measure_tool_surfaces()  # section 2's parent lists `- fk: a forked helper…`, then the next child
     listing, listed = surfaces.parent.task_description or "", surfaces.listed
     head = "- fk: a forked helper"
@@ -78,7 +86,8 @@ def measure_flag() -> Flag:
     following = listed[listed.index("fk") + 1] if "fk" in listed and listed.index("fk") + 1 < len(listed) else None
     end = listing.find(f"\n- {following}:", start) if following else listing.find("\n\n", start)
     expect(0 <= start < end, needed_by="flag", looked_for=f"the line '{head}…' in the parent's task description")
-    excluded = internal(SUBAGENTS, "_EXCLUDED_STATE_KEYS", needed_by="flag", meaning="state keys a child never hands back")
+    excluded_name = "_EXCLUDED_STATE_KEYS"
+    excluded = internal(SUBAGENTS, excluded_name, needed_by="flag", meaning="state keys a child never hands back")
     kept_on_input, kept_on_output = declared_flag()
     declarers = flag_declarers()
     return Flag(
@@ -87,11 +96,15 @@ def measure_flag() -> Flag:
         kept_on_input=kept_on_input,
         kept_on_output=kept_on_output,
         excluded_from_updates=FLAG in excluded,
+        excluded_keys=excluded_name,
         reaches_parent=FLAG in run["final"],
         first_messages=[m.type for m in messages],
         preamble=preamble,
-        preamble_message=len(messages) - 1,
+        preamble_message=at,
+        inherited_is_parents=[(m.type, m.text) for m in messages[:at]] == parent_saw,
         first_human_starts_with_preamble=bool(preamble) and first_human.text.startswith(preamble),
+        first_human_is_users=first_human.text == run["request"]["messages"][0]["content"],
+        runnable_fork_preamble=bool(preamble) and runnable_task == preamble + task,
         suffix=listing[start + len(head):end],  # may hold any text, line breaks included
         declared_by=[cls.__name__ for cls in declarers],
         declarer_doc=next(((cls.__doc__ or "").strip().splitlines()[0] for cls in declarers if cls.__doc__), None),
@@ -100,7 +113,8 @@ def measure_flag() -> Flag:
 
 
 def _only_declarative_fork(facts) -> bool:
-    return [c.flag for c in facts.flag.children] == [None, True, None]
+    flag = facts.flag
+    return flag.child("declarative fork").flag is True and flag.child("isolated").flag is None and flag.child("runnable fork").flag is None
 
 
 SECTION = Section("flag", 5, "flag.md", measure_flag, scenarios=("flag",), claims=[
@@ -121,8 +135,9 @@ SECTION = Section("flag", 5, "flag.md", measure_flag, scenarios=("flag",), claim
     # The article: the preamble is put before "the child's first human message". It heads the message
     # that carries the task, after the whole inherited conversation.
     Claim("preamble-in-first-message", True, lambda facts: facts.flag.first_human_starts_with_preamble),
-    Claim("preamble-heads-task-message", None, lambda facts: bool(facts.flag.preamble)
-          and facts.flag.preamble_message == len(facts.flag.first_messages) - 1 and facts.flag.preamble_message > 0),
+    Claim("preamble-heads-task-message", None, lambda facts: bool(facts.flag.preamble) and facts.flag.inherited_is_parents
+          and 0 < facts.flag.preamble_message == len(facts.flag.first_messages) - 1 and facts.flag.first_human_is_users),
+    Claim("runnable-fork-told-refused", None, lambda facts: facts.flag.runnable_fork_preamble and "refused" in facts.flag.preamble),
     Claim("suffix-length", 86, lambda facts: len(facts.flag.suffix)),
     Claim("suffix-silent", True, lambda facts: "delegat" not in facts.flag.suffix),
 ])

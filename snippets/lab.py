@@ -86,10 +86,11 @@ class InternalMoved(ExperimentFailed):
 
 @dataclass(frozen=True)
 class Run:
-    """A scenario after it ran: its variables, and what it printed."""
+    """A scenario after it ran: its variables, what it printed, and the sub-agents each deep agent it made lists."""
 
     variables: dict[str, Any]
     printed: str
+    listed: list[list[str]]  # for each create_deep_agent() call, the sub-agents its `task` description lists
 
     def __getitem__(self, name: str) -> Any:
         return self.variables[name]
@@ -98,15 +99,49 @@ class Run:
 def run_scenario(name: str, *, needed_by: str) -> Run:
     """Run snippets/scenarios/<name>.py as a reader would (`python <name>.py`), beside scripted_model.py."""
     path = SCENARIOS / f"{name}.py"  # its `from scripted_model import ...` works: see snippets/__init__.py
-    printed = io.StringIO()
+    printed, listed = io.StringIO(), []
     try:
-        with contextlib.redirect_stdout(printed):
+        with contextlib.redirect_stdout(printed), _listing_subagents(listed):
             variables = runpy.run_path(str(path), run_name="__main__")
     except Exception as error:
         msg = f"experiment {needed_by!r}: scenario snippets/scenarios/{name}.py raised {type(error).__name__}: {error}"
         raise ExperimentFailed(msg, needed_by) from error
-    _results[_output_key(path.read_text(encoding="utf-8"))] = printed.getvalue()
-    return Run(variables, printed.getvalue())
+    source = path.read_text(encoding="utf-8")
+    _results[_output_key(source)] = printed.getvalue()
+    _results[f"listed:{name}"] = listed
+    return Run(variables, printed.getvalue(), listed)
+
+
+def listed_subagents(description: str) -> list[str]:
+    """The names a `task` description lists, one `- name: description` line each."""
+    return [line[2:].split(":", 1)[0] for line in description.splitlines() if line.startswith("- ") and ":" in line]
+
+
+def listings() -> dict[str, list[list[str]]]:
+    """Scenario -> what each deep agent it made lists in its `task` description (recorded by run_scenario)."""
+    return {key.removeprefix("listed:"): value for key, value in _results.items() if key.startswith("listed:")}
+
+
+@contextlib.contextmanager
+def _listing_subagents(listed: list[list[str]]):
+    """While a scenario runs, note what every deep agent it makes lists in its `task` description: the
+    harness sees each of them (the parents and the compiled children alike), the scenario's code is untouched."""
+    import deepagents
+
+    make = deepagents.create_deep_agent
+
+    def create_deep_agent(*args, **kwargs):
+        agent = make(*args, **kwargs)
+        tools = getattr(agent.nodes.get("tools"), "bound", None)
+        task = getattr(tools, "tools_by_name", {}).get("task")
+        listed.append(listed_subagents(task.description if task else ""))
+        return agent
+
+    deepagents.create_deep_agent = create_deep_agent
+    try:
+        yield
+    finally:
+        deepagents.create_deep_agent = make
 
 
 def _output_key(source: str) -> str:
@@ -209,6 +244,18 @@ def source_note(module: str, phrase: str) -> str | None:
               if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)]
     sentences = [sentence for note in notes for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z`(])", note)]
     return next((sentence for sentence in sentences if phrase in sentence), None)
+
+
+def attribute_docstring(module: str, cls: str, attribute: str) -> str | None:
+    """The docstring written under `attribute` in class `cls` of the installed `module`, whitespace collapsed."""
+    tree = ast.parse(inspect.getsource(importlib.import_module(module)))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.name == cls:
+            for this, following in zip(node.body, node.body[1:]):
+                if (isinstance(this, ast.AnnAssign) and getattr(this.target, "id", None) == attribute
+                        and isinstance(following, ast.Expr) and isinstance(following.value, ast.Constant)):
+                    return " ".join(str(following.value.value).split())
+    return None
 
 
 def _comment_blocks(source: str) -> list[list[str]]:

@@ -96,6 +96,14 @@ def accepted(mode: str | None):
     return lambda facts: facts.modes.outcome(mode).accepted
 
 
+def _gives_the_default_child(mode: str):
+    """Accepted, and its child is offered the same tools as the child of a spec without `mode`."""
+    def check(facts) -> bool:
+        outcome = facts.modes.outcome(mode)
+        return outcome.accepted and outcome.child_tools == facts.modes.outcome(None).child_tools
+    return check
+
+
 def _handoff_tools(facts) -> int | None:
     tools = facts.modes.outcome("handoff").child_tools
     return None if tools is None else len(tools)
@@ -107,6 +115,8 @@ SECTION = Section("modes", 1, "modes.md", measure_modes, scenarios=("modes",), c
     Claim("mode-fork", True, accepted("fork")),
     Claim("mode-handoff", True, accepted("handoff")),
     Claim("mode-handoff-tools", 7, _handoff_tools),
+    Claim("isolated-is-default", None, _gives_the_default_child("isolated")),
+    Claim("handoff-is-default", None, _gives_the_default_child("handoff")),
     Claim("mode-forked", False, accepted("forked")),
     Claim("mode-shared", False, accepted("shared")),
     Claim("mode-inherit", False, accepted("inherit")),

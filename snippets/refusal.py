@@ -76,6 +76,6 @@ SECTION = Section("refusal", 4, "refusal.md", measure_refusal, scenarios=("refus
     Claim("refusal-before-lookup", True, lambda facts: facts.refusal.missing_agent_refused_the_same),
     Claim("refusal-stays-inside", True, lambda facts: facts.refusal.on_parent_side == 0 and facts.refusal.parent_finished),
     Claim("refusal-parent", 0, lambda facts: facts.refusal.on_parent_side),
-    Claim("refusal-streamed-in-child-namespace", None, lambda facts: bool(facts.refusal.streamed_to)
+    Claim("refusal-streamed-in-child-namespace", None, lambda facts: len(facts.refusal.streamed_to) == facts.refusal.refusals_received
           and all(depth == 1 and agent == "fk" for agent, depth in facts.refusal.streamed_to)),
 ])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import Claim, Section, experiment, expect, run_scenario
+from snippets.lab import Claim, Section, experiment, expect, listed_subagents, run_scenario
 
 FS_TOOLS = ["ls", "read_file", "write_file", "edit_file", "delete", "glob", "grep"]  # as the article listed them
 
@@ -43,11 +43,6 @@ def surface(agent: str, tools: list) -> Surface:
     return Surface(agent, [tool.name for tool in tools], task.description if task else None)
 
 
-def listed_subagents(description: str) -> list[str]:
-    """The names a `task` description lists, one `- name: description` line each."""
-    return [line[2:].split(":", 1)[0] for line in description.splitlines() if line.startswith("- ") and ":" in line]
-
-
 @experiment("tool_surfaces")
 def measure_tool_surfaces() -> ToolSurfaces:
     run = run_scenario("tool_surfaces", needed_by="tool_surfaces")
@@ -64,6 +59,12 @@ def _fork_task_after_files(facts) -> bool:
     return fork.has_task and fork.tools[: fork.task_index] == facts.tool_surfaces.isolated.tools
 
 
+def _general_purpose_everywhere(facts) -> bool:
+    """Every deep agent the examples make and that holds `task` lists `general-purpose`: parents and compiled children."""
+    holding_task = [listed for made in facts.deep_agents.values() for listed in made if listed]
+    return bool(holding_task) and all("general-purpose" in listed for listed in holding_task)
+
+
 SECTION = Section("tool_surfaces", 2, "tool-surfaces.md", measure_tool_surfaces, scenarios=("tool_surfaces",), claims=[
     Claim("isolated-tools", FS_TOOLS, lambda facts: facts.tool_surfaces.isolated.tools),
     Claim("isolated-count", 7, lambda facts: len(facts.tool_surfaces.isolated.tools)),
@@ -76,6 +77,5 @@ SECTION = Section("tool_surfaces", 2, "tool-surfaces.md", measure_tool_surfaces,
     # names no tool at all: every one of them is added by deepagents (its filesystem middleware).
     Claim("isolated-tools-from-spec", True, lambda facts: not facts.tool_surfaces.isolated.tools),
     Claim("runnable-has-task", None, lambda facts: facts.tool_surfaces.runnable.has_task),
-    Claim("general-purpose-added", None, lambda facts: all("general-purpose" in listed for listed in (
-        facts.tool_surfaces.listed, facts.why_kept.listed, facts.guidance.solo_listed))),
+    Claim("general-purpose-added", None, _general_purpose_everywhere),
 ])

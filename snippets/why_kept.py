@@ -6,7 +6,7 @@ import hashlib
 import re
 from dataclasses import dataclass
 
-from snippets.lab import Claim, Section, experiment, expect, run_scenario, source_note
+from snippets.lab import Claim, Section, attribute_docstring, experiment, expect, run_scenario, source_note
 
 SUBAGENTS = "deepagents.middleware.subagents"
 # Sentences of the installed source that the page quotes, each found by a phrase of it.
@@ -18,12 +18,27 @@ NOTES = {
     "cache reuse": "prompt-cache reuse",  # SubAgent.middleware: changing a fork's tools costs cache reuse
     "graph shape": "same graph shape",  # a comment: why a declarative fork inherits private state
 }
-# Whether the docstring of the class it points to gives a reason is read by a person, not measured: each text
-# read is recorded here by its digest. A docstring nobody has read yet makes the claim None (not yes
-# or no), so every sentence bound to it stops the build until someone reads it and records the answer.
-READ_DOCSTRINGS = {
-    "af3126861923a8e4": False,  # "Gives a forked subagent the real `task` tool, guarded against recursion." (0.7.32)
+# Some sentences say what a passage of the source means: that is read by a person, not measured. Each
+# reading is recorded here by the digest of the text read. A text nobody has read yet makes its claim
+# None (not yes or no), so every sentence bound to it stops the build until someone reads it and
+# records the answer here.
+READINGS = {
+    # Does the docstring of the class the flag's docstring points to "for why" give a reason?
+    "middleware gives a reason": {
+        "af3126861923a8e4": False,  # "Gives a forked subagent the real `task` tool, guarded against recursion." (0.7.12-0.7.32)
+    },
+    # Is the "same graph shape" comment about what a fork inherits (rather than why `task` is kept)?
+    "graph shape is about state": {
+        "2f35ab2e720f5282": True,  # "A declarative fork runs the same graph shape as its parent, so private channels carry over ..."
+    },
 }
+
+
+def reading(question: str, text: str | None) -> bool | None:
+    """A person's recorded answer to `question` about exactly this text; None when nobody has read it."""
+    if text is None:
+        return None
+    return READINGS[question].get(hashlib.sha256(text.encode()).hexdigest()[:16])
 
 
 @dataclass(frozen=True)
@@ -37,8 +52,8 @@ class Position:
 class WhyKept:
     printed: str
     positions: list[Position]  # parent and fork child, position by position
-    listed: list[str]  # the sub-agents the parent's `task` description lists
     notes: dict[str, str | None]  # each of NOTES as the installed source words it; None if gone
+    middleware_attribute_doc: str | None  # the docstring of SubAgent.middleware, where NOTES["cache reuse"] must be
     middleware: str | None  # the class the flag's docstring sends the reader to "for why"
     middleware_doc: str | None  # its docstring, whitespace collapsed
 
@@ -62,9 +77,7 @@ class WhyKept:
 
     @property
     def middleware_gives_reason(self) -> bool | None:
-        if self.middleware_doc is None:
-            return False
-        return READ_DOCSTRINGS.get(hashlib.sha256(self.middleware_doc.encode()).hexdigest()[:16])
+        return reading("middleware gives a reason", self.middleware_doc)
 
 
 @experiment("why_kept")
@@ -81,10 +94,7 @@ def measure_why_kept() -> WhyKept:
     notes = {name: source_note(SUBAGENTS, phrase) for name, phrase in NOTES.items()}
     pointed = re.search(r"see `(\w+)` for why", notes["call time"] or "")
     middleware = getattr(importlib.import_module(SUBAGENTS), pointed.group(1), None) if pointed else None
-    from snippets.tool_surfaces import listed_subagents
-
-    task = next((tool for tool in parent if tool.name == "task"), None)
-    return WhyKept(run.printed, positions, listed_subagents(task.description if task else ""), notes,
+    return WhyKept(run.printed, positions, notes, attribute_docstring(SUBAGENTS, "SubAgent", "middleware"),
                    middleware=middleware.__name__ if middleware else None,
                    middleware_doc=" ".join((middleware.__doc__ or "").split()) if middleware else None)
 
@@ -104,8 +114,8 @@ SECTION = Section("why_kept", 3, "why-kept.md", measure_why_kept, scenarios=("wh
     Claim("reason-tool-order", True, _note("tool order")),
     Claim("tests-assert-order", True, _note("tests")),
     Claim("reason-cache", True, _note("cache")),
-    Claim("cache-reuse-documented", None, _note("cache reuse")),
-    Claim("graph-shape-is-about-state", None, _note("graph shape")),
+    Claim("cache-reuse-documented", None, lambda facts: "prompt-cache reuse" in (facts.why_kept.middleware_attribute_doc or "")),
+    Claim("graph-shape-is-about-state", None, lambda facts: reading("graph shape is about state", facts.why_kept.notes["graph shape"])),
     # The article: "the source answers in a comment: the fork child must keep the parent's face; three
     # reasons". The flag's docstring says only "at call time instead of omitting the tool" and sends the
     # reader to a class "for why"; whether that class's docstring gives a reason is read, not measured.

@@ -52,8 +52,7 @@ def copy_project(target: Path) -> Path:
 
 
 def page_path(site: Path, language: str, page: str) -> Path:
-    folder = site / languages.folder(language)
-    return folder / "index.html" if page == "index" else folder / page / "index.html"
+    return languages.page_html(site, language, page)
 
 
 def html(site: Path, language: str, page: str) -> str:

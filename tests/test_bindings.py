@@ -3,7 +3,7 @@
 import pytest
 
 from sitegen.bindings import BindingError, StaleSentence, apply, segments, sequence
-from tests.site_build import copy_project, mkdocs_build
+from tests.site_build import SOURCE, copy_project, mkdocs_build
 
 PAGE = """# A page { #a-page }
 
@@ -91,11 +91,11 @@ def test_a_stale_sentence_stops_the_real_build_naming_page_and_line(tmp_path, fa
 
     false = next(c.id for c in registry.claims() if c.live(facts) is False)
     project = copy_project(tmp_path / "project")
-    page = project / "docs" / "en" / "modes.md"
+    page = project / "docs" / SOURCE / "modes.md"
     page.write_text(page.read_text(encoding="utf-8") + f'\nThis is stale. {{{{ guard("{false}") }}}}\n', encoding="utf-8")
     line = len(page.read_text(encoding="utf-8").splitlines())
     result = mkdocs_build(tmp_path / "site", project, cache=build_cache)
     assert result.returncode != 0
     log = result.stdout + result.stderr
-    assert f"docs/en/modes.md:{line}: this sentence is no longer true" in log
+    assert f"docs/{SOURCE}/modes.md:{line}: this sentence is no longer true" in log
     assert "This is stale." in log and f"'{false}'" in log and "snippets/" in log

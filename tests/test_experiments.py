@@ -167,7 +167,8 @@ def test_the_recipes_print_what_was_measured(facts):
     assert str(guidance.default_limit) in guidance.printed["step_limit"]
     for way, (agents, refused) in guidance.never_nest.items():
         assert f"{way}: agents that ran: {agents}; refused: {refused}" in guidance.printed["never_nest"]
-    assert f"iso: {guidance.isolated.messages} messages, {guidance.isolated.characters} characters" in guidance.printed["choose"]
+    for child, handed in (("iso", guidance.isolated), ("fk", guidance.fork), ("own", guidance.runnable)):
+        assert f"{child}: messages={handed.messages}, characters={handed.characters}" in guidance.printed["choose"]
 
 
 def test_the_guard_refuses_with_its_own_words(facts):
@@ -182,3 +183,11 @@ def test_a_scenario_prints_for_its_page_not_for_the_build(capsys):
     lab.forget()
     measure_tool_surfaces()
     assert capsys.readouterr().out == ""
+
+
+def test_the_default_forms_follow_the_modes_they_name():
+    """The modes page writes "rejected" as the other form of "gives the same child": so in every release a mode
+    that is accepted gives the default child, and a mode that does not is rejected."""
+    for release, values in matrix_rows().items():
+        assert values["isolated-is-default"] == values["mode-isolated"], release
+        assert values["handoff-is-default"] == values["mode-handoff"], release

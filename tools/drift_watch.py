@@ -3,7 +3,7 @@
     python -m tools.drift_watch        # exit 1 when a fact changed or the newest release cannot run
 
 Measures the claims here (the pinned release) and in a fresh environment with
-the newest release on the package index (see sitegen/matrix.py). The report, in
+the newest release on the package index (see tools/matrix.py). The report, in
 Markdown, names each changed fact (claim id and wording, pinned and newest
 value, the sentences bound to it, page and line) and what to do next. It is printed, and appended
 to $GITHUB_STEP_SUMMARY when that is set (the weekly workflow's job summary).

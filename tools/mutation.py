@@ -129,10 +129,10 @@ MUTANTS: list[Mutant] = [
            flips=("mode-omitted",)),
     Mutant("isolated-mode-rejected", "modes", "`mode=\"isolated\"` is rejected (isolated is only the default, never named)",
            (Patch(SUBAGENTS, _MODES, 'if mode not in (None, "fork"):'),),
-           flips=("mode-isolated",)),
+           flips=("mode-isolated", "isolated-is-default")),
     Mutant("handoff-is-legacy-alias", "modes", "'handoff' is accepted again, as the article saw",
            (Patch(SUBAGENTS, _MODES, 'if mode not in (None, "isolated", "fork", "handoff"):'),),
-           flips=("mode-handoff", "mode-handoff-tools")),
+           flips=("mode-handoff", "mode-handoff-tools", "handoff-is-default")),
     Mutant("names-need-not-be-unique", "modes", "the unique-name check is dropped (two specs may share a name)",
            (Patch(SUBAGENTS, "            raise ValueError(msg)\n        seen.add(name)\n",
                   "            del msg\n        seen.add(name)\n"),),
@@ -147,6 +147,16 @@ MUTANTS: list[Mutant] = [
     Mutant("no-beta-warning", "modes", "attaching a fork child no longer emits the beta warning",
            (Patch(SUBAGENTS, '            warn_beta(name="forked subagents", obj_type="feature")\n', "            pass  # no beta warning\n"),),
            flips=("fork-beta",)),
+    Mutant("beta-for-every-child", "guidance", "attaching any sub-agent emits the beta warning, not only a fork",
+           (Patch(SUBAGENTS, "        if any(_is_forked_subagent(spec) or _is_forked_compiled_subagent(spec) for spec in subagents):\n",
+                  "        if subagents:\n"),),
+           flips=("isolated-beta", "runnable-beta")),
+    Mutant("runnable-gets-the-conversation", "guidance", "your own agent handed over without `mode` gets the parent's conversation",
+           (Patch(SUBAGENTS, '            subagent_state["messages"] = [HumanMessage(content=description)]\n',
+                  '            subagent_state["messages"] = [HumanMessage(content=description)]\n'
+                  '            if _is_compiled_subagent(subagent):\n'
+                  '                subagent_state["messages"] = [*runtime.state.get("messages", [])[:-1], *subagent_state["messages"]]\n'),),
+           flips=("runnable-starts-from-task",)),
     # 2. tool surfaces
     Mutant("isolated-child-gets-task", "tool_surfaces", "an isolated child is given `task` too (unguarded: it is not a fork)",
            (Patch(SUBAGENTS, "        if not _is_forked_subagent(spec):\n            return spec\n",
@@ -255,6 +265,14 @@ MUTANTS: list[Mutant] = [
            (Patch(SUBAGENTS, "    return [*effective, HumanMessage(content=preamble + description)]\n",
                   "    return [*effective, HumanMessage(content=preamble), HumanMessage(content=description)]\n"),),
            flips=("preamble-heads-task-message",)),
+    Mutant("runnable-fork-without-preamble", "flag", "a fork in the `runnable` form gets its task without the preamble",
+           (Patch(SUBAGENTS, """                    runtime.state.get(SUMMARIZATION_EVENT_KEY),
+                    description,
+                ),""", """                    runtime.state.get(SUMMARIZATION_EVENT_KEY),
+                    description,
+                    preamble=_FORK_TASK_PREAMBLE if _is_forked_subagent(subagent) else "",
+                ),"""),),
+           flips=("runnable-fork-told-refused",)),
     Mutant("fork-drops-user-messages", "flag", "a fork child inherits the parent's conversation without the user's messages",
            (Patch(SUBAGENTS, "    return [*effective, HumanMessage(content=preamble + description)]\n",
                   "    effective = [m for m in effective if not isinstance(m, HumanMessage)]\n"
@@ -730,8 +748,7 @@ def callout_titles() -> set[str]:
 def page_html(site: Path, language: str, page: str) -> Path:
     from sitegen import languages
 
-    folder = site / languages.folder(language)
-    return folder / "index.html" if page == "index" else folder / page / "index.html"
+    return languages.page_html(site, language, page)
 
 
 def read_site(site: Path) -> dict[str, dict]:

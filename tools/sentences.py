@@ -102,8 +102,7 @@ def unbound(markdown: str, words: list[str]) -> list[tuple[int, str]]:
     found = []
     segments = bindings.segments(markdown)
     for block in bindings.blocks(markdown):
-        first = markdown[block.start:block.end].lstrip()
-        if first.startswith(("#", "|", "!!!", "???", "===", "--8<--", "<")) or bindings._only_macro(first.strip()):
+        if not block.is_prose(markdown):
             continue
         mine = [s for s in segments if block.start <= s.marker_start < block.end]
         rest_start = mine[-1].marker_end if mine else block.content_start(markdown)
@@ -142,7 +141,7 @@ def register(site: Path) -> str:
         narrative, hidden, count, claims_bound = [], [], 0, set()
         for page in sorted((paths.DOCS / code).glob("*.md")):
             source = page.read_text(encoding="utf-8")
-            built = site / languages.folder(code) / ("index.html" if page.stem == "index" else f"{page.stem}/index.html")
+            built = languages.page_html(site, code, page.stem)
             shown = {b.line: b for b in bound_texts(built.read_text(encoding="utf-8"))} if built.exists() else {}
             truth = {c.id: c.live(facts) for c in registry.claims()}
             _, segments = bindings.apply(source, truth.__getitem__, str(page), lambda c: c)

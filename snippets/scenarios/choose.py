@@ -1,4 +1,4 @@
-"""Isolated or fork: what each child is handed of the parent's conversation, and what attaching a fork says."""
+"""Isolated, fork or your own agent: what each child is handed of the parent's conversation, and what attaching says."""
 
 import warnings
 
@@ -23,8 +23,10 @@ conversation = [  # what the parent and the user said before the parent delegate
     {"role": "assistant", "content": "Draft: launch BLUE-HERON in three steps, starting with the beta."},
     {"role": "user", "content": "Good. Now have someone write the announcement."},
 ]
-parent = ScriptedModel(script=[delegate("iso", "write the announcement", "c1"), delegate("fk", "write the announcement", "c2"),
-                               say("both drafts are in")])
+task = "write the announcement"
+parent = ScriptedModel(script=[delegate("iso", task, "c1"), delegate("fk", task, "c2"), delegate("own", task, "c3"),
+                               say("three drafts are in")])
+own = create_deep_agent(model=ScriptedModel(script=[say("announcement")]), middleware=[probe("own")])  # compiled by you
 with warnings.catch_warnings(record=True) as warned:
     warnings.simplefilter("always")
     agent = create_deep_agent(model=parent, subagents=[
@@ -32,11 +34,12 @@ with warnings.catch_warnings(record=True) as warned:
          "middleware": [probe("iso")]},
         {"name": "fk", "description": "forked writer", "mode": "fork", "model": ScriptedModel(script=[say("announcement")]),
          "middleware": [probe("fk")]},
+        {"name": "own", "description": "your own writer", "runnable": own},
     ])
 agent.invoke({"messages": conversation})
 
-print("attaching a fork warns:", [str(warning.message) for warning in warned])
+print("attaching them warns:", [str(warning.message) for warning in warned])
 for child, messages in handed.items():
     characters = sum(len(message.text) for message in messages)
     knows = any("BLUE-HERON" in message.text for message in messages)
-    print(f"{child}: {len(messages)} messages, {characters} characters, knows the codename: {knows}")
+    print(f"{child}: messages={len(messages)}, characters={characters}, knows the codename: {knows}")

@@ -26,7 +26,8 @@ agent = create_deep_agent(model=parent, subagents=[
      "middleware": [probe("fk")]},
     {"name": "cfk", "description": "runnable fork", "mode": "fork", "runnable": compiled},
 ])
-final = agent.invoke({"messages": [{"role": "user", "content": "summarise the notes three ways"}]})
+request = {"messages": [{"role": "user", "content": "summarise the notes three ways"}]}
+final = agent.invoke(request)
 
 for name, state in first_state.items():
     print(f"{name}: {sorted(state)}")

@@ -1,4 +1,4 @@
-"""Never nest: a guard that answers every `task` call of its agent, under invoke and ainvoke alike."""
+"""Never nest: a guard that answers every `task` call of its agent, in a sync and an async run alike."""
 
 import asyncio
 
@@ -49,9 +49,9 @@ async def stream_async():
     return [chunk async for chunk in build().astream(request, subgraphs=True, stream_mode="messages")]
 
 
-outcomes = {
-    "invoke": outcome(list(build().stream(request, subgraphs=True, stream_mode="messages"))),
-    "ainvoke": outcome(asyncio.run(stream_async())),
+outcomes = {  # stream() runs the graph as invoke() does; astream() as ainvoke() does
+    "stream": outcome(list(build().stream(request, subgraphs=True, stream_mode="messages"))),
+    "astream": outcome(asyncio.run(stream_async())),
 }
 for way, (agents, refused) in outcomes.items():
     print(f"{way}: agents that ran: {agents}; refused: {refused}")

@@ -2,7 +2,7 @@
 // Material's own switcher looks the page up in the other language's sitemap,
 // which works for sibling language folders (/en/, /zh/) but not for a default
 // language at the root with /zh/ below it, as here. Both languages have the same
-// pages and heading ids (sitegen/parity.py checks it), so the path is enough.
+// pages and heading ids (tools/parity.py checks it), so the path is enough.
 document.addEventListener("click", (event) => {
   const link = event.target.closest && event.target.closest(".md-select__link[hreflang]");
   if (!link) return;

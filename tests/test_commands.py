@@ -1,0 +1,31 @@
+"""The make targets that print (make facts, make sentences, make parity) run and print what they promise."""
+
+import subprocess
+import sys
+
+from snippets import paths, registry
+from tests.site_build import LANGUAGES, QUIET
+
+
+def run(*command: str) -> str:
+    import os
+
+    done = subprocess.run([sys.executable, "-m", *command], cwd=paths.ROOT, capture_output=True, text=True, timeout=300,
+                          env={**os.environ, **QUIET})
+    assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout
+
+
+def test_make_facts_prints_every_section_table():
+    printed = run("sitegen.tables")
+    for section in registry.sections():
+        assert f"## {section.name}\n" in printed
+
+
+def test_make_sentences_prints_the_register_of_a_built_site(site):
+    printed = run("tools.sentences", "--site", str(site))
+    assert all(f"## {code}\n" in printed for code in LANGUAGES) and "## Counts" in printed
+
+
+def test_make_parity_says_every_page_has_its_translation():
+    assert run("tools.parity").startswith("parity: every page of")
