@@ -56,11 +56,11 @@ def test_an_inverted_form_is_named_with_its_position(tmp_path):
     docs = _copy_docs(tmp_path)
     page = docs / TARGET / "modes.md"
     text = page.read_text(encoding="utf-8")
-    page.write_text(text.replace('when("mode-handoff")', "SWAP").replace('unless("mode-handoff")', 'when("mode-handoff")')
-                    .replace("SWAP", 'unless("mode-handoff")'), encoding="utf-8")
+    page.write_text(text.replace('when("handoff-is-default")', "SWAP").replace('unless("handoff-is-default")', 'when("handoff-is-default")')
+                    .replace("SWAP", 'unless("handoff-is-default")'), encoding="utf-8")
     [problem] = differences(docs)
     assert problem.startswith(f"docs/{TARGET}/modes.md: sentence bindings (marker and claims, in order) differ")
-    assert f"docs/{SOURCE} has when(mode-handoff), docs/{TARGET} has unless(mode-handoff)" in problem
+    assert f"docs/{SOURCE} has when(handoff-is-default), docs/{TARGET} has unless(handoff-is-default)" in problem
 
 
 def test_a_sentence_bound_in_one_language_only_is_named(tmp_path):

@@ -160,8 +160,10 @@ def observe(needed: set[str] | None = None, baseline: dict | None = None, packag
             except Exception as error:  # noqa: BLE001 - live_row records it, live_facts names its pages
                 _fail_fast(section, error)
     out["measured"] = sorted(lab.runs)
-    if needed is not None and baseline is not None:
-        lab.remember({key: value for key, value in baseline.items() if key.split(":", 1)[0] not in lab.runs})
+    if needed is not None and baseline is not None:  # the rest as the baseline measured it, never over a fresh entry
+        fresh = lab.results()
+        lab.remember({key: value for key, value in baseline.items()
+                      if key not in fresh and key.split(":", 1)[0] not in lab.runs})
     out["live"] = json.loads(json.dumps(facts.live_row()["facts"], default=str))
     facts.collect.cache_clear()
     from sitegen.facts import live_facts
