@@ -6,56 +6,31 @@ recorded and must stay there. Screenshots go to artifacts/screenshots/.
 
 from __future__ import annotations
 
-import functools
-import shutil
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
-
-from snippets import paths
-
 import pytest
 
+from snippets import paths
 from sitegen import languages
 from sitegen.strings import word
+from tests.browsing import chromium, serving
 from tests.site_build import LANGUAGES, PAGES, mkdocs_build
 
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 ARTIFACTS = paths.ROOT / "artifacts" / "screenshots"
-# Chromium phones home unless told not to; on this network that is only noise.
-QUIET = ["--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--no-first-run", "--disable-quic", "--disable-gpu", "--no-sandbox"]
 
 pytestmark = [pytest.mark.enable_socket, pytest.mark.allow_hosts(["127.0.0.1"])]
 
 
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
 def base_url(site):
-    """The session's build, served from a thread on 127.0.0.1. (The language switcher keeps the
-    reader on the same page by path, overrides/assets/javascripts/same-section.js: no sitemap,
-    so the site need not be built for the port it is served on.)"""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(site)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    """The session's build, served. (The language switcher keeps the reader on the same page by path,
+    overrides/assets/javascripts/same-section.js: no sitemap, so the site need not be built for its port.)"""
+    with serving(site) as address:
+        yield address
 
 
 @pytest.fixture(scope="module")
 def browser():
-    from playwright.sync_api import sync_playwright
-
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=QUIET)
-        yield browser
-        browser.close()
+    with chromium() as launched:
+        yield launched
 
 
 class Visit:

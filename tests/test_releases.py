@@ -8,14 +8,11 @@ shared assets are read from it, then a browser switches release and language.
 
 from __future__ import annotations
 
-import functools
 import json
 import os
 import re
 import subprocess
 import sys
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
@@ -23,6 +20,7 @@ import pytest
 
 from snippets import paths
 from sitegen import languages
+from tests.browsing import chromium, serving
 from tools import releases
 
 ROOT = paths.ROOT
@@ -35,42 +33,29 @@ QUOTED_LINK = re.compile(r'(?:href|src)="([^"#?]+)[^"]*"|"search": "([^"]+)"')
 pytestmark = [pytest.mark.enable_socket, pytest.mark.allow_hosts(["127.0.0.1"])]
 
 
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     """(tree, address): the releases built for the address they are served at, and served."""
     tree = tmp_path_factory.mktemp("releases") / "site-releases"
     tree.mkdir()
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_Quiet, directory=str(tree)))
-    address = f"http://127.0.0.1:{server.server_address[1]}/"
+    with serving(tree) as address:
+        build(tree, address)
+        yield tree, address
+
+
+def build(tree, address):
     done = subprocess.run([sys.executable, "-m", "tools.releases", "--out", str(tree), *BUILT], cwd=ROOT,
                           env={**os.environ, "SITE_URL": address}, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr[-3000:]
     for release in BUILT:  # a progress line per release, with its time
         assert re.search(rf"\] deepagents {re.escape(release)}: built in [\d.]+ s", done.stdout), done.stdout
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield tree, address
-    server.shutdown()
+    return done
 
 
 @pytest.fixture(scope="module")
 def browser():
-    """Debian's Chromium, launched as tests/test_browser.py does."""
-    from playwright.sync_api import sync_playwright
-
-    from tests.test_browser import CHROMIUM, QUIET
-
-    if not Path(CHROMIUM).exists():
-        pytest.fail(f"{CHROMIUM} is missing: `make test` installs Debian's chromium")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=QUIET)
-        yield chromium
-        chromium.close()
+    with chromium() as launched:
+        yield launched
 
 
 @pytest.fixture(scope="module")
