@@ -1,4 +1,6 @@
-"""The make targets that print (make facts, make sentences, make parity) run and print what they promise."""
+"""The make targets that print (make facts, make sentences, make parity) run and print what they promise.
+
+They read the facts the session's build measured (its cache): what they print, not the measuring, is tested here."""
 
 import subprocess
 import sys
@@ -7,23 +9,24 @@ from snippets import paths, registry
 from tests.site_build import LANGUAGES, QUIET
 
 
-def run(*command: str) -> str:
+def run(*command: str, cache=None) -> str:
     import os
 
+    caching = {"FACTS_CACHE": "1", "SITEGEN_CACHE_DIR": str(cache)} if cache else {}
     done = subprocess.run([sys.executable, "-m", *command], cwd=paths.ROOT, capture_output=True, text=True, timeout=300,
-                          env={**os.environ, **QUIET})
+                          env={**os.environ, **QUIET, **caching})
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout
 
 
-def test_make_facts_prints_every_section_table():
-    printed = run("sitegen.tables")
+def test_make_facts_prints_every_section_table(site, build_cache):
+    printed = run("sitegen.tables", cache=build_cache)
     for section in registry.sections():
         assert f"## {section.name}\n" in printed
 
 
-def test_make_sentences_prints_the_register_of_a_built_site(site):
-    printed = run("tools.sentences", "--site", str(site))
+def test_make_sentences_prints_the_register_of_a_built_site(site, build_cache):
+    printed = run("tools.sentences", "--site", str(site), cache=build_cache)
     assert all(f"## {code}\n" in printed for code in LANGUAGES) and "## Counts" in printed
 
 
