@@ -57,8 +57,9 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 setup: $(PYTHON_ENV) node_modules/.synced
 
+# mkdocs serve, restarted when Python code changes (tools/serve.py); pages and strings rebuild in place.
 serve: setup
-	$(RUN) mkdocs serve --livereload
+	$(RUN) python -m tools.serve
 
 build: setup
 	$(RUN) mkdocs build --strict -d $(SITE_DIR)

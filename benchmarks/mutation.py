@@ -28,28 +28,32 @@ def cpu() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+from snippets import registry  # noqa: E402
+
+mutants = list(registry.mutants())
 with tempfile.TemporaryDirectory(prefix="mutants-bench-") as scratch:
     root = Path(scratch)
-    mutant = next(m for m in mutation.MUTANTS if m.name == FULL_BUILD)
+    mutant = next(m for m in mutants if m.name == FULL_BUILD)
     started, used = time.perf_counter(), cpu()
     build = mutation.build_against(mutant, root / "alone")
     build_wall, build_cpu = time.perf_counter() - started, cpu() - used
 
     started, used = time.perf_counter(), cpu()
-    quick = mutation.quick_suite(out=root / "quick")
+    baseline, seen = mutation.quick(mutants, root / "quick", say=lambda line: None)
+    verdicts = [mutation.judge(m, baseline, seen[m.name]) for m in mutants]
     quick_wall, quick_cpu = time.perf_counter() - started, cpu() - used
 
     started, used = time.perf_counter(), cpu()
     with ThreadPoolExecutor(max_workers=1) as pool:
         side = pool.submit(mutation.build_against, mutant, root / "side")
-        mutation.quick_suite(out=root / "together")
+        mutation.quick(mutants, root / "together", say=lambda line: None)
         side.result()
     both_wall, both_cpu = time.perf_counter() - started, cpu() - used
 
-count = len(quick.verdicts)
+count = len(verdicts)
 print(f"mutants                                  {count:6d}")
 print(f"quick path, every mutant                 {quick_wall:6.1f} s wall {quick_cpu:6.1f} s CPU")
 print(f"quick path, per mutant                   {quick_wall / count:6.2f} s wall {quick_cpu / count:6.2f} s CPU")
 print(f"one full strict build (both languages)   {build_wall:6.1f} s wall {build_cpu:6.1f} s CPU")
 print(f"both, as tests/test_mutants.py runs them {both_wall:6.1f} s wall {both_cpu:6.1f} s CPU   (target <= 30 s wall)")
-print(f"caught                                   {sum(v.caught for v in quick.verdicts):6d} of {count}")
+print(f"caught                                   {sum(v.caught for v in verdicts):6d} of {count}")

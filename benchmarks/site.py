@@ -11,8 +11,9 @@ the project (its own `.cache/`):
 * cached: every fact and block read from `.cache/`;
 * the experiments alone, in a fresh process: importing deepagents (which a
   cached build never does) plus one `collect()`;
-* `mkdocs serve` rebuilds after a prose edit and after a snippet edit, and the
-  same prose rebuild of a copy whose exec blocks are plain code blocks;
+* `make serve` (tools/serve.py) rebuilds after a prose edit, the build of the
+  server it starts afresh after a snippet edit, and the same prose rebuild of a
+  copy whose exec blocks are plain code blocks;
 * the peak memory of a cold build, and the ratios the targets are about.
 
 Targets (issue 15): cached ≤ 0.6 × cold; cold ≤ 1.3 × (cached + experiments
@@ -26,6 +27,7 @@ import os
 import re
 import resource
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -91,7 +93,7 @@ class Serve:
     def __init__(self, project: Path, cache: Path) -> None:
         self.log = project / "serve.log"
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "mkdocs", "serve", "--livereload", "-a", f"127.0.0.1:{free_port()}"],
+            [sys.executable, "-m", "tools.serve", "-a", f"127.0.0.1:{free_port()}"],  # what `make serve` runs
             cwd=project, env={**ENV, "FACTS_CACHE": "1", "SITEGEN_CACHE_DIR": str(cache)},
             stdout=self.log.open("w"), stderr=subprocess.STDOUT)
         self.wait_builds(2)  # the English build reports after the Chinese one inside it
@@ -122,7 +124,7 @@ class Serve:
         return self.wait_builds(before + 2)[-1]
 
     def stop(self) -> None:
-        self.process.terminate()
+        self.process.send_signal(signal.SIGINT)  # as Ctrl-C: tools/serve.py stops the mkdocs it started
         self.process.wait(timeout=30)
 
 

@@ -3,12 +3,12 @@
 A page is prose. A sentence (or a run of sentences) about deepagents ends with
 a marker naming the claim (snippets/<section>.py) that makes it true:
 
-    It is not an exception: it arrives as a tool result. {{ guard("refusal-tool-message") }}
+    It is not an exception: it arrives as a tool result. {{ guard("some-claim") }}
 
-    `handoff` is accepted: it is the old name of `isolated`. {{ when("mode-handoff") }}
-    `handoff` is rejected like any other unknown value. {{ unless("mode-handoff") }}
+    `old` is accepted as another name of `new`. {{ when("other-claim") }}
+    `old` is rejected like any other unknown value. {{ unless("other-claim") }}
 
-    The experiment attaches three children. {{ narrative("setup") }}
+    The example attaches three children. {{ narrative("setup") }}
 
 * `guard(id, "!id", ...)`: the sentences hold while every claim named is true
   (and every claim named with `!` is false); when one
@@ -37,6 +37,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from mkdocs.exceptions import PluginError
+
 KINDS = ("guard", "when", "unless", "narrative")
 # Why a sentence may speak of sub-agents without a claim: the whole allow-list.
 REASONS = {
@@ -54,12 +56,25 @@ SENTENCE_END = ".:;!?。：；！？"
 CLOSERS = ")]}\"'」』）】*_`»”’"
 
 
-class BindingError(ValueError):
+class BindingError(PluginError):
     """A marker the page cannot have: unknown kind or claim, in a table or heading, inside a sentence."""
 
 
-class StaleSentence(RuntimeError):
+class StaleSentence(PluginError):
     """A guarded sentence whose claim no longer holds under the installed deepagents."""
+
+
+def holds(kind: str, names: tuple[str, ...], truth: Callable[[str], object]) -> bool:
+    """Whether a text bound by a marker is true under these claim values: what each kind of marker means.
+
+    The build (`apply`), the sentence register and the mutation suite all ask this one function.
+    A guard holds while each claim it names is true (each `!id` false); `when(id)` while the claim
+    is true; `unless(id)` while it is false; a narrative text says nothing about deepagents."""
+    if kind == "narrative":
+        return True
+    if kind == "guard":
+        return all(truth(name.lstrip("!")) is (not name.startswith("!")) for name in names)
+    return truth(names[0]) is (kind == "when")
 
 
 @dataclass
@@ -178,28 +193,29 @@ def apply(markdown: str, truth: Callable[[str], object], page: str, describe: Ca
     page_blocks = blocks(markdown)
     found = segments(markdown, page, page_blocks)
 
-    def value(claim_id: str, segment: Segment) -> bool:
-        try:
-            live = truth(claim_id)
-        except KeyError as error:
-            raise BindingError(f"{page}:{segment.line}: {segment.kind}({claim_id!r}): {error.args[0]}") from error
-        if not isinstance(live, bool):
-            raise BindingError(f"{page}:{segment.line}: {segment.kind}({claim_id!r}) binds a sentence to a claim whose "
-                               f"live value is {live!r}, not yes or no ({describe(claim_id)})")
-        return live
+    def value(segment: Segment) -> Callable[[str], bool]:
+        def checked(claim_id: str) -> bool:
+            try:
+                live = truth(claim_id)
+            except KeyError as error:
+                raise BindingError(f"{page}:{segment.line}: {segment.kind}({claim_id!r}): {error.args[0]}") from error
+            if not isinstance(live, bool):
+                raise BindingError(f"{page}:{segment.line}: {segment.kind}({claim_id!r}) binds a sentence to a claim "
+                                   f"whose live value is {live!r}, not yes or no ({describe(claim_id)})")
+            return live
+        return checked
 
     for segment in found:
-        if segment.kind == "guard":  # "!id": the sentence holds while the claim is false
-            false = [c for c in segment.names if value(c.lstrip("!"), segment) == c.startswith("!")]
-            if false:
-                raise StaleSentence(
-                    f"{page}:{segment.line}: this sentence is no longer true under the installed deepagents:\n"
-                    f"    {readable(segment.text)}\n"
-                    + "".join(f"  it is guarded by {c!r}, which no longer holds: {describe(c.lstrip('!'))}\n" for c in false)
-                    + "  Rewrite the sentence; if the claim differs across published releases, write a form for each "
-                      "value with when()/unless().")
-        elif segment.kind in ("when", "unless"):
-            segment.shown = value(segment.names[0], segment) == (segment.kind == "when")
+        true = holds(segment.kind, segment.names, value(segment))
+        if segment.kind == "guard" and not true:
+            false = [c for c in segment.names if not holds("guard", (c,), value(segment))]
+            raise StaleSentence(
+                f"{page}:{segment.line}: no longer true under deepagents {version()}: "
+                f"\"{_short(readable(segment.text))}\" ("
+                + "; ".join(f"{describe(c.lstrip('!'))} is now {'true' if c.startswith('!') else 'false'}" for c in false)
+                + "); "
+                "rewrite the sentence, or write a form for each value with when()/unless()")
+        segment.shown = true
     return _render(markdown, page_blocks), found
 
 
@@ -227,6 +243,16 @@ def span(segment: Segment) -> str:
     """The mark a bound text leaves in the page: empty, invisible, naming its binding and source line."""
     return (f'<span class="bound" data-kind="{segment.kind}" data-names="{" ".join(segment.names)}" '
             f'data-line="{segment.line}"></span>')
+
+
+def version() -> str:
+    from importlib.metadata import version as installed
+
+    return installed("deepagents")
+
+
+def _short(text: str, limit: int = 120) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def readable(source: str) -> str:

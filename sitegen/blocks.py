@@ -3,7 +3,7 @@ and a failure names the page and the line.
 
 * A block's rendered HTML is kept in memory (shared by the languages of one build,
   and by the rebuilds of one `mkdocs serve`) and on disk under .cache/blocks/,
-  keyed by the block (code, options), the snippets/ code, the installed deepagents
+  keyed by the block (code, options), scripted_model.py, the installed deepagents
   and the packages that render blocks. Each deepagents release gets a folder of its
   own there; when a build of a release finishes, the entries it did not use are
   pruned, so the cache holds what the latest build of each release needs.
@@ -35,7 +35,7 @@ from snippets import cache, paths
 # What renders a block, beside the facts' key: keyed, not shown.
 RENDERERS = ("markdown-exec", "pymdown-extensions", "pygments", "markdown")
 # Site files a block's output may depend on: the Markdown settings, and the README a block prints from.
-ALSO_READ = (paths.MKDOCS_YML, paths.README)
+ALSO_READ = (paths.MKDOCS_YML, paths.README, paths.SCRIPTED_MODEL)
 _serve_log = logging.getLogger("sitegen.serve")  # outside "mkdocs": not in the strict count
 
 
@@ -46,7 +46,8 @@ def release_key() -> str:
 
 
 def block_key(inputs: tuple) -> str:
-    digest = hashlib.sha256(cache.fingerprint().encode())
+    """A block's output depends on its own code and options, the installed packages and what it runs beside."""
+    digest = hashlib.sha256(cache.installed(RENDERERS))
     for path in ALSO_READ:
         digest.update(path.read_bytes())
     digest.update(repr(inputs).encode())
@@ -144,9 +145,9 @@ class BlocksPlugin(BasePlugin):
         """The block's HTML from what an experiment's run of the same example printed, or None."""
         from markdown_exec import base_format
 
-        from snippets.lab import recorded_output
+        from sitegen.facts import live_facts
 
-        printed = recorded_output(source) if language == "python" else None
+        printed = live_facts().output_of(source) if language == "python" else None
         if printed is None:
             return None
         return base_format(language=language, run=lambda *args, **kwargs: printed, code=source, md=md, **options)

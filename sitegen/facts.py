@@ -1,43 +1,19 @@
-"""The site's way to the facts: `snippets.facts.collect()`, with errors that name pages, fresh under `mkdocs serve`."""
+"""The site's way to the facts: `snippets.facts.collect()`, with an error that names the pages it stops.
+
+The site layer receives what the experiments measured as one value, and never
+measures itself. Under `mkdocs serve`, edited Python code is picked up by
+restarting the server (`make serve`), not by reloading modules in place.
+"""
 
 from __future__ import annotations
 
-import hashlib
-import sys
+from mkdocs.exceptions import PluginError
 
 from snippets import paths
 
 
-def _snippets_digest() -> str:
-    digest = hashlib.sha256()
-    for path in sorted(paths.SNIPPETS.rglob("*.py")):
-        digest.update(str(path.relative_to(paths.SNIPPETS)).encode() + path.read_bytes())
-    return digest.hexdigest()
-
-
-def fresh_snippets() -> None:
-    """Under `mkdocs serve`, make a rebuild run edited experiment code.
-
-    MkDocs reloads its config and plugins on every rebuild, but Python keeps the
-    modules it imported. The imported `snippets` package carries the digest of the
-    code it was imported from; when the files on disk differ, every snippets module
-    (and `scripted_model`) is dropped, so this build imports and measures the new code.
-    """
-    current = _snippets_digest()
-    loaded = sys.modules.get("snippets")
-    if loaded is not None and getattr(loaded, "code_digest", current) != current:
-        for name in [n for n in sys.modules if n == "snippets" or n.startswith("snippets.") or n == "scripted_model"]:
-            del sys.modules[name]
-    import snippets
-
-    snippets.code_digest = current
-
-
 def live_facts():
-    """`snippets.facts.collect()`, or an error naming the experiment and the pages that show it."""
-    from mkdocs.exceptions import PluginError
-
-    fresh_snippets()
+    """`snippets.facts.collect()`, or one error naming the experiment and the pages that show it."""
     from snippets.facts import collect
     from snippets.lab import ExperimentFailed
 
@@ -45,7 +21,7 @@ def live_facts():
         return collect()
     except ExperimentFailed as error:
         pages = ", ".join(paths.shown(page) for page in pages_showing(error.experiment or "")) or "(none)"
-        raise PluginError(f"{error}\n  pages that show it: {pages}") from error
+        raise PluginError(f"{error} (pages that show it: {pages})") from error
 
 
 def pages_showing(section_name: str, language: str | None = None) -> list:

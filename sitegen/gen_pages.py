@@ -18,7 +18,7 @@ from snippets import registry
 from sitegen.facts import live_facts
 from sitegen.macros import reason
 from sitegen.render import show
-from sitegen.strings import word
+from sitegen.strings import claim_words, section_words, word
 from sitegen.verdicts import matrix, matrix_rows, verdict
 
 # Generated pages hold live values: the macros plugin must never read them as templates.
@@ -28,7 +28,7 @@ ORDER = ("changed", "not yet", "never held", "setup", "installed differs")
 
 def _section_link(claim_id: str, language: str) -> str:
     section = registry.section_of(claim_id)
-    return f"[{section.number}. {word(language, f'sections.{section.name}.title')}]({section.page})"
+    return f"[{section.number}. {section_words(section, language)}]({section.page})"
 
 
 def summary(words: dict, count: dict[str, int], total: int) -> str:
@@ -53,13 +53,13 @@ def drift_page(language: str) -> str:
         lines += [f"## {words['headings'][kind]} {{ #{kind.replace(' ', '-')} }}", "", words["why"][kind], "",
                   words["header"], "|---|---|---|---|---|"]
         for claim in differing:
-            lines.append(f"| {word(language, f'claims.{claim.id}')} {{ #{claim.id} }} | {_section_link(claim.id, language)} | "
+            lines.append(f"| {claim_words(claim, language)} {{ #{claim.id} }} | {_section_link(claim.id, language)} | "
                          f"{show(claim.article, sep)} | {show(claim.live(facts), sep)} | {reason(claim, facts, rows, language)} |")
         lines.append("")
     holding = [c for c in claims if kinds[c.id] == "holds"]
     lines += [f'??? success "{words["holding"].format(count=len(holding))}"', "",
               "    " + words["holding_header"], "    |---|---|---|"]
-    lines += [f"    | {word(language, f'claims.{c.id}')} {{ #{c.id} }} | {_section_link(c.id, language)} | "
+    lines += [f"    | {claim_words(c, language)} {{ #{c.id} }} | {_section_link(c.id, language)} | "
               f"{show(c.article, sep)} |" for c in holding]
     return FRONT_MATTER + "\n".join(lines) + "\n"
 
@@ -93,7 +93,7 @@ def matrix_page(language: str) -> str:
             text = words["error"] if isinstance(value, dict) else show(value, sep)
             span = words["one"].format(release=first) if first == last else words["span"].format(first=first, last=last)
             shown.append(f"{span}{word(language, 'callout.colon')}{text}")
-        statement = word(language, f"claims.{claim.id}")
+        statement = claim_words(claim, language)
         if claim.from_article:
             statement = f"[{statement}](drift.md#{claim.id})"
         article = show(claim.article, sep) if claim.from_article else word(language, "labels.not_in_article")

@@ -18,11 +18,12 @@ from pathlib import Path
 
 import yaml
 from mkdocs.config import load_config
+from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
 from snippets import paths
-from sitegen.strings import strings, word
+from sitegen.strings import check, strings, word
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,13 @@ def page_html(site: Path, code: str, page: str) -> Path:
     """Where a built site holds the HTML of `page` (a page name: "index", "refusal") in language `code`."""
     root = Path(site) / folder(code)
     return root / "index.html" if page == "index" else root / page / "index.html"
+
+
+def page_sources(code: str) -> dict[str, Path]:
+    """Page name -> the Markdown file a build uses for it in language `code`: its own translation, or
+    the source language's page it falls back to (see on_files)."""
+    own = {p.stem: p for p in sorted((paths.DOCS / code).glob("*.md"))}
+    return {**{p.stem: p for p in sorted((paths.DOCS / source()).glob("*.md"))}, **own}
 
 
 def release() -> str | None:
@@ -115,6 +123,9 @@ class LanguagesPlugin(BasePlugin):
         if code == source():  # a new build (or a rebuild of `mkdocs serve`): read the registry and the strings again
             languages.cache_clear()
             strings.cache_clear()
+            problems = check(codes())  # every language's words, before any page of any language is built
+            if problems:
+                raise PluginError("\n".join(problems))
         config.site_name = word(code, "site_name")
         config.nav = translated_nav(config.nav, code)
         config.extra["alternate"] = [{"name": lang.name, "lang": lang.code, "link": link(code, lang.code)}

@@ -26,15 +26,14 @@ from sitegen.assets import repository, revision
 from sitegen.blocks import where
 from sitegen.facts import live_facts
 from sitegen.render import code, quote, show
-from sitegen.strings import word
+from sitegen.strings import claim_words, word
 from sitegen.verdicts import article_releases, matrix_rows, verdict
 
 
 def describe(claim_id: str, language: str = "en") -> str:
     """A claim for a message: its wording and where it is measured."""
-    claim = registry.claim(claim_id)
     section = registry.section_of(claim_id)
-    return f"{word(language, f'claims.{claim_id}')} (experiment {section.name!r}, snippets/{section.name}.py)"
+    return f"{claim_id} ({claim_words(registry.claim(claim_id), language)!r}, snippets/{section.name}.py)"
 
 
 def reason(claim, facts, rows: dict, language: str) -> str:
@@ -43,7 +42,7 @@ def reason(claim, facts, rows: dict, language: str) -> str:
     first, last = found.measured or ("", "")
     return word(language, f"callout.reasons.{found.kind}").format(
         since=found.since, first=first, last=last, version=facts.versions["deepagents"],
-        setup=word(language, f"setup.{claim.id}") if claim.setup else "")
+        setup=claim_words(claim, language, "setup") if claim.setup else "")
 
 
 def define_env(env) -> None:
@@ -106,7 +105,7 @@ def define_env(env) -> None:
             lines = [f'!!! {style} "{word(language, f"callout.titles.{kind}")}"', ""]
             for claim in mine:  # one sentence per claim, worded by the language (callout.line)
                 lines.append("    - " + word(language, "callout.line").format(
-                    claim=word(language, f"claims.{claim.id}"), article=show(claim.article, separator),
+                    claim=claim_words(claim, language), article=show(claim.article, separator),
                     live=show(claim.live(facts), separator), reason=reason(claim, facts, rows, language)))
             out.append("\n".join(lines))
         return "\n\n".join(out) + ("\n" if out else "")

@@ -15,7 +15,7 @@ from typing import Any
 from snippets import registry
 
 from sitegen.render import code, show
-from sitegen.strings import word
+from sitegen.strings import claim_words, section_words, word
 
 
 def grid(language: str, header: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
@@ -97,17 +97,17 @@ def choosing(facts, language: str) -> str:
 
     fork_refused, runnable_refused = gap_.chain("declarative fork").refused, gap_.chain("runnable, no mode").refused
 
-    def status(claim_id: str) -> Label:  # whether attaching one warns that it is in beta
-        return label(language, "beta" if registry.claim(claim_id).live(facts) else "stable")
+    def status(kind: str) -> Label:  # whether attaching one warns that it is in beta
+        return label(language, "beta" if any("beta" in w for w in guidance.warnings[kind]) else "stable")
 
     rows = [
         ["isolated", carried(guidance.isolated), surfaces.isolated.has_task,
-         call(surfaces.isolated.has_task, False), stopper(surfaces.isolated.has_task, False), status("isolated-beta")],
+         call(surfaces.isolated.has_task, False), stopper(surfaces.isolated.has_task, False), status("isolated")],
         ["declarative_fork", carried(guidance.fork), surfaces.fork.has_task,
-         call(surfaces.fork.has_task, fork_refused), stopper(surfaces.fork.has_task, fork_refused), status("fork-beta")],
+         call(surfaces.fork.has_task, fork_refused), stopper(surfaces.fork.has_task, fork_refused), status("declarative fork")],
         ["runnable", carried(guidance.runnable), surfaces.runnable.has_task,
          call(surfaces.runnable.has_task, runnable_refused), stopper(surfaces.runnable.has_task, runnable_refused),
-         status("runnable-beta")],
+         status("runnable")],
     ]
     return grid(language, ["kind", "starts_from", "holds_task", "its_task_call", "who_stops_a_grandchild", "status"], rows)
 
@@ -119,7 +119,7 @@ def claims(section: str, facts, language: str) -> str:
     lines = ["| " + " | ".join(header) + " |", "|---|---|---|"]
     for claim in registry.section(section).claims:
         article = show(claim.article, separator) if claim.from_article else word(language, "labels.not_in_article")
-        lines.append(f"| {word(language, f'claims.{claim.id}')} | {article} | {show(claim.live(facts), separator)} |")
+        lines.append(f"| {claim_words(claim, language)} | {article} | {show(claim.live(facts), separator)} |")
     return "\n".join(lines)
 
 
@@ -138,8 +138,8 @@ def sections(language: str) -> str:
     """The overview's table of sections, from the registry: a new section appears by itself."""
     lines = [f"| {word(language, 'labels.section')} | {word(language, 'labels.what_it_measures')} |", "|---|---|"]
     for s in registry.sections():
-        title = word(language, f"sections.{s.name}.title")
-        lines.append(f"| [{s.number}. {title}]({s.page}) | {word(language, f'sections.{s.name}.measures')} |")
+        title, measures = section_words(s, language), section_words(s, language, "measures")
+        lines.append(f"| [{s.number}. {title}]({s.page}) | {measures} |")
     return "\n".join(lines)
 
 

@@ -1,16 +1,19 @@
-"""The experiments' results, kept across processes under .cache/facts/, keyed by what they depend on.
+"""Each experiment's result, kept across processes under .cache/facts/, keyed by exactly what it depends on.
 
-The key (`fingerprint()`) covers every file of snippets/ (experiments and
-scenarios), the installed deepagents files and the versions of PACKAGES: an
-edited scenario or another deepagents release gets another key, so a result is
-never served for other code. Nothing here imports deepagents or langchain: a
-process that finds every result cached never loads them.
+A section's key (`key()`) covers the code its experiment runs and nothing else:
+the experiment function and every function, class and constant of snippets/ it
+reaches (found by reading the code, `reached()`), lab.py, its scenarios and
+scripted_model.py, the keys of the sections it reads, the installed deepagents
+files and the versions of PACKAGES. A claim, a label or a mutant added beside
+the experiment changes no key: nothing is measured again. Nothing here imports
+deepagents or langchain: a process that finds every result cached never loads them.
 
 Off when `CI` is set or `FACTS_CACHE=0` (CI always measures).
 """
 
 from __future__ import annotations
 
+import ast
 import functools
 import hashlib
 import importlib.util
@@ -19,6 +22,7 @@ import os
 import pickle
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
+from typing import Any
 
 from snippets import paths
 
@@ -27,7 +31,9 @@ PACKAGES = ("deepagents", "langchain", "langchain-core", "langgraph", "pydantic"
 
 
 def enabled() -> bool:
-    return os.environ.get("FACTS_CACHE", "1" if not os.environ.get("CI") else "0") != "0"
+    return (
+        os.environ.get("FACTS_CACHE", "1" if not os.environ.get("CI") else "0") != "0"
+    )
 
 
 def versions() -> dict[str, str]:
@@ -35,7 +41,7 @@ def versions() -> dict[str, str]:
     return {package: version(package) for package in PACKAGES}
 
 
-def hash_files(digest: "hashlib._Hash", root: Path) -> None:
+def hash_files(digest: hashlib._Hash, root: Path) -> None:
     for path in sorted(root.rglob("*.py")):
         digest.update(str(path.relative_to(root)).encode())
         digest.update(path.read_bytes())
@@ -43,7 +49,9 @@ def hash_files(digest: "hashlib._Hash", root: Path) -> None:
 
 def deepagents_dir() -> Path:
     """Where deepagents is installed, found without importing it."""
-    spec = importlib.util.find_spec("deepagents")  # a top-level package is located, not executed
+    spec = importlib.util.find_spec(
+        "deepagents"
+    )  # a top-level package is located, not executed
     if spec is None or not spec.submodule_search_locations:
         msg = "deepagents is not installed in this environment: run `make setup`"
         raise ModuleNotFoundError(msg)
@@ -63,11 +71,77 @@ def installed(extra_packages: tuple[str, ...] = ()) -> bytes:
     return digest.digest()
 
 
-def fingerprint() -> str:
-    """The key every cached result depends on (see the module doc)."""
+# --------------------------------------------------------------------------- what an experiment runs
+
+
+@functools.cache
+def _definitions(module: str) -> dict[str, str]:
+    """Top-level name -> its source, for a module of snippets/ (imports map a name to "import <module>.<name>")."""
+    path = paths.SNIPPETS / (module.removeprefix("snippets.").replace(".", "/") + ".py")
+    source = path.read_text(encoding="utf-8")
+    found = {}
+    for node in ast.parse(source).body:
+        text = ast.get_source_segment(source, node) or ""
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            found[node.name] = text
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)):
+            for target in (
+                node.targets if isinstance(node, ast.Assign) else [node.target]
+            ):
+                for name in ast.walk(target):
+                    if isinstance(name, ast.Name):
+                        found[name.id] = text
+        elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+            "snippets."
+        ):
+            for alias in node.names:
+                found[alias.asname or alias.name] = f"import {node.module}.{alias.name}"
+    return found
+
+
+def reached(module: str, name: str) -> list[str]:
+    """The source of `name` in a snippets module and of everything of snippets/ it reaches, by name,
+    through its module's top-level definitions and `from snippets.x import y` (at any depth)."""
+    seen, order, todo = set(), [], [(module, name)]
+    while todo:
+        where, what = todo.pop()
+        text = _definitions(where).get(what)
+        if text is None or (where, what) in seen:
+            continue
+        seen.add((where, what))
+        order.append(f"# {where}.{what}\n{text}")
+        if text.startswith("import snippets."):
+            target, _, imported = text.removeprefix("import ").rpartition(".")
+            todo.append((target, imported))
+            continue
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.Name):
+                todo.append((where, node.id))
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                "snippets."
+            ):
+                todo += [(node.module, alias.name) for alias in node.names]
+    return sorted(order)
+
+
+def key(section: Any, read_keys: dict[str, str]) -> str:
+    """The key of a section's result (see the module doc)."""
     digest = hashlib.sha256(installed())
-    hash_files(digest, paths.SNIPPETS)
+    measure = section.measure
+    for part in reached(measure.__module__, measure.__name__):
+        digest.update(part.encode())
+    for path in [
+        paths.SNIPPETS / "lab.py",
+        paths.SCRIPTED_MODEL,
+        *(paths.SCENARIOS / f"{s}.py" for s in section.scenarios),
+    ]:
+        digest.update(path.name.encode() + path.read_bytes())
+    for name, value in sorted(read_keys.items()):
+        digest.update(f"{name}={value}".encode())
     return digest.hexdigest()[:20]
+
+
+# --------------------------------------------------------------------------- storing results
 
 
 def directory() -> Path:
@@ -84,24 +158,22 @@ class _PlainPickler(pickle.Pickler):
         return NotImplemented
 
 
-def load() -> dict:
-    """The experiments' results recorded for exactly this code, or nothing."""
+def load(name: str, section_key: str) -> Any | None:
+    """A section's result recorded for exactly this key, or None."""
     if not enabled():
-        return {}
+        return None
     try:
-        return pickle.loads((directory() / fingerprint()).read_bytes())
-    except FileNotFoundError:
-        return {}
-    except Exception:  # a result of other code (a class that moved) is simply measured again
-        return {}
+        return pickle.loads((directory() / f"{name}-{section_key}").read_bytes())
+    except Exception:  # noqa: BLE001 - none recorded, or a result of other code: simply measured again
+        return None
 
 
-def save(results: dict) -> None:
+def save(name: str, section_key: str, measured: Any) -> None:
     if not enabled():
         return
     buffer = io.BytesIO()
-    _PlainPickler(buffer).dump(results)
-    write_atomically(directory() / fingerprint(), buffer.getvalue())
+    _PlainPickler(buffer).dump(measured)
+    write_atomically(directory() / f"{name}-{section_key}", buffer.getvalue())
 
 
 def write_atomically(path: Path, data: bytes) -> None:

@@ -5,7 +5,17 @@ from __future__ import annotations
 import typing
 from dataclasses import dataclass
 
-from snippets.lab import Claim, Section, experiment, expect, internal, run_scenario, source_note
+from snippets.lab import (
+    Bench,
+    Claim,
+    Mutant,
+    Patch,
+    Section,
+    expect,
+    internal,
+    source_note,
+    SUBAGENTS_PY,
+)
 
 FLAG = "_deepagents_forked_context"
 SUBAGENTS = "deepagents.middleware.subagents"
@@ -25,16 +35,24 @@ class Flag:
     children: list[ChildState]
     kept_on_input: bool  # from the flag's schema declaration
     kept_on_output: bool
-    excluded_from_updates: bool  # in the keys deepagents drops from what a child hands back
+    excluded_from_updates: (
+        bool  # in the keys deepagents drops from what a child hands back
+    )
     excluded_keys: str  # the name of that set in deepagents' source
     reaches_parent: bool  # did the flag come back into the parent's state?
-    first_messages: list[str]  # the types of the messages of the declarative fork's first model call
+    first_messages: list[
+        str
+    ]  # the types of the messages of the declarative fork's first model call
     preamble: str  # what deepagents put before the task, in the message that carries it
     preamble_message: int  # where that message is among the fork child's first messages (0 is the first)
     inherited_is_parents: bool  # the messages before it are the parent's conversation as the parent's model saw it
-    first_human_starts_with_preamble: bool  # does the first human message start with the preamble?
+    first_human_starts_with_preamble: (
+        bool  # does the first human message start with the preamble?
+    )
     first_human_is_users: bool  # ... or is it the user's message, as the user wrote it?
-    runnable_fork_preamble: bool  # does a fork in the `runnable` form get its task with the same preamble?
+    runnable_fork_preamble: (
+        bool  # does a fork in the `runnable` form get its task with the same preamble?
+    )
     suffix: str  # what the fork child's line in the parent's `task` description adds
     declared_by: list[str]  # deepagents middleware whose state schema declares the flag
     declarer_doc: str | None  # the first line of that middleware's docstring
@@ -44,55 +62,96 @@ class Flag:
         return next(c for c in self.children if c.form == form)
 
 
-FORMS = {"iso": "isolated", "fk": "declarative fork", "cfk": "runnable fork"}  # the scenario's children
+FORMS = {
+    "iso": "isolated",
+    "fk": "declarative fork",
+    "cfk": "runnable fork",
+}  # the scenario's children
 
 
 def declared_flag() -> tuple[bool, bool]:
     """How deepagents declares the flag: (kept on input, kept on output)."""
-    schema = internal(SUBAGENTS, "_ForkedContextState", needed_by="flag", meaning=f"the state schema that declares {FLAG}")
+    schema = internal(
+        SUBAGENTS,
+        "_ForkedContextState",
+        meaning=f"the state schema that declares {FLAG}",
+    )
     hints = typing.get_type_hints(schema, include_extras=True)
-    expect(FLAG in hints, needed_by="flag", looked_for=f"{FLAG} in the fork state schema")
-    omit = next(m for m in typing.get_args(typing.get_args(hints[FLAG])[0])[1:] if hasattr(m, "output"))
+    expect(FLAG in hints, looked_for=f"{FLAG} in the fork state schema")
+    omit = next(
+        m
+        for m in typing.get_args(typing.get_args(hints[FLAG])[0])[1:]
+        if hasattr(m, "output")
+    )
     return not omit.input, not omit.output
 
 
 def flag_declarers() -> list[type]:
     """The middleware classes of deepagents' sub-agent module whose state schema has the flag."""
-    module = internal("deepagents.middleware", "subagents", needed_by="flag", meaning="the sub-agent middleware module")
-    return [cls for cls in vars(module).values()
-            if isinstance(cls, type) and FLAG in typing.get_type_hints(getattr(cls, "state_schema", None) or dict)]
+    module = internal(
+        "deepagents.middleware", "subagents", meaning="the sub-agent middleware module"
+    )
+    return [
+        cls
+        for cls in vars(module).values()
+        if isinstance(cls, type)
+        and FLAG in typing.get_type_hints(getattr(cls, "state_schema", None) or dict)
+    ]
 
 
-@experiment("flag")
-def measure_flag() -> Flag:
-    from snippets.tool_surfaces import measure_tool_surfaces
-
-    run = run_scenario("flag", needed_by="flag")
+def measure_flag(bench: Bench) -> Flag:
+    run = bench.run("flag")
     first_state, task = run["first_state"], run["task"]
-    expect(set(first_state) == set(FORMS), needed_by="flag", looked_for="a first model call by each of the three children")
+    expect(
+        set(first_state) == set(FORMS),
+        looked_for="a first model call by each of the three children",
+    )
     messages = first_state["fk"]["messages"]
-    carrying = [i for i, m in enumerate(messages) if m.type == "human" and m.text.endswith(task)]
-    expect(bool(carrying), needed_by="flag", looked_for="a message of the declarative fork that ends with its task")
+    carrying = [
+        i for i, m in enumerate(messages) if m.type == "human" and m.text.endswith(task)
+    ]
+    expect(
+        bool(carrying),
+        looked_for="a message of the declarative fork that ends with its task",
+    )
     at = carrying[-1]
     preamble = messages[at].text[: -len(task)]
     # What the parent's model saw when it delegated to fk (its second call), without the system prompt.
     parent_saw = [(m.type, m.text) for m in run["parent"].seen[1] if m.type != "system"]
     first_human = next(m for m in messages if m.type == "human")
     runnable_task = first_state["cfk"]["messages"][-1].text
-    surfaces = measure_tool_surfaces()  # section 2's parent lists `- fk: a forked helper…`, then the next child
+    surfaces = bench.read(
+        "tool_surfaces"
+    )  # section 2's parent lists `- fk: a forked helper…`, then the next child
     listing, listed = surfaces.parent.task_description or "", surfaces.listed
     head = "- fk: a forked helper"
     start = listing.find(head)
-    following = listed[listed.index("fk") + 1] if "fk" in listed and listed.index("fk") + 1 < len(listed) else None
-    end = listing.find(f"\n- {following}:", start) if following else listing.find("\n\n", start)
-    expect(0 <= start < end, needed_by="flag", looked_for=f"the line '{head}…' in the parent's task description")
+    following = (
+        listed[listed.index("fk") + 1]
+        if "fk" in listed and listed.index("fk") + 1 < len(listed)
+        else None
+    )
+    end = (
+        listing.find(f"\n- {following}:", start)
+        if following
+        else listing.find("\n\n", start)
+    )
+    expect(
+        0 <= start < end,
+        looked_for=f"the line '{head}…' in the parent's task description",
+    )
     excluded_name = "_EXCLUDED_STATE_KEYS"
-    excluded = internal(SUBAGENTS, excluded_name, needed_by="flag", meaning="state keys a child never hands back")
+    excluded = internal(
+        SUBAGENTS, excluded_name, meaning="state keys a child never hands back"
+    )
     kept_on_input, kept_on_output = declared_flag()
     declarers = flag_declarers()
     return Flag(
         printed=run.printed,
-        children=[ChildState(agent, FORMS[agent], sorted(state), state.get(FLAG)) for agent, state in first_state.items()],
+        children=[
+            ChildState(agent, FORMS[agent], sorted(state), state.get(FLAG))
+            for agent, state in first_state.items()
+        ],
         kept_on_input=kept_on_input,
         kept_on_output=kept_on_output,
         excluded_from_updates=FLAG in excluded,
@@ -102,42 +161,298 @@ def measure_flag() -> Flag:
         preamble=preamble,
         preamble_message=at,
         inherited_is_parents=[(m.type, m.text) for m in messages[:at]] == parent_saw,
-        first_human_starts_with_preamble=bool(preamble) and first_human.text.startswith(preamble),
-        first_human_is_users=first_human.text == run["request"]["messages"][0]["content"],
+        first_human_starts_with_preamble=bool(preamble)
+        and first_human.text.startswith(preamble),
+        first_human_is_users=first_human.text
+        == run["request"]["messages"][0]["content"],
         runnable_fork_preamble=bool(preamble) and runnable_task == preamble + task,
-        suffix=listing[start + len(head):end],  # may hold any text, line breaks included
+        suffix=listing[
+            start + len(head) : end
+        ],  # may hold any text, line breaks included
         declared_by=[cls.__name__ for cls in declarers],
-        declarer_doc=next(((cls.__doc__ or "").strip().splitlines()[0] for cls in declarers if cls.__doc__), None),
+        declarer_doc=next(
+            (
+                (cls.__doc__ or "").strip().splitlines()[0]
+                for cls in declarers
+                if cls.__doc__
+            ),
+            None,
+        ),
         why_declared=source_note(SUBAGENTS, "declared schema"),
     )
 
 
 def _only_declarative_fork(facts) -> bool:
     flag = facts.flag
-    return flag.child("declarative fork").flag is True and flag.child("isolated").flag is None and flag.child("runnable fork").flag is None
+    return (
+        flag.child("declarative fork").flag is True
+        and flag.child("isolated").flag is None
+        and flag.child("runnable fork").flag is None
+    )
 
 
-SECTION = Section("flag", 5, "flag.md", measure_flag, scenarios=("flag",), claims=[
-    Claim("keys-isolated", ["files", "messages"], lambda facts: facts.flag.child("isolated").keys),
-    Claim("keys-fork", ["_deepagents_forked_context", "files", "messages"], lambda facts: facts.flag.child("declarative fork").keys),
-    Claim("keys-runnable", ["files", "messages"], lambda facts: facts.flag.child("runnable fork").keys),
-    Claim("flag-value", True, lambda facts: facts.flag.child("declarative fork").flag),
-    Claim("flag-only-declarative", True, _only_declarative_fork),
-    Claim("flag-closes-gate", True, lambda facts: _only_declarative_fork(facts) and facts.refusal.matches_source
-          and not facts.gap.chain("runnable fork").refused),
-    Claim("flag-kept-on-input", True, lambda facts: facts.flag.kept_on_input),
-    Claim("flag-omitted-on-output", True, lambda facts: not facts.flag.kept_on_output and not facts.flag.reaches_parent),
-    Claim("flag-excluded-from-updates", None, lambda facts: facts.flag.excluded_from_updates),
-    Claim("flag-declarer", True, lambda facts: len(facts.flag.declared_by) == 1 and "`task`" in (facts.flag.declarer_doc or "")),
-    Claim("why-declared", True, lambda facts: facts.flag.why_declared is not None),
-    Claim("preamble-length", 567, lambda facts: len(facts.flag.preamble)),
-    Claim("preamble-warns", True, lambda facts: "refused" in facts.flag.preamble),
-    # The article: the preamble is put before "the child's first human message". It heads the message
-    # that carries the task, after the whole inherited conversation.
-    Claim("preamble-in-first-message", True, lambda facts: facts.flag.first_human_starts_with_preamble),
-    Claim("preamble-heads-task-message", None, lambda facts: bool(facts.flag.preamble) and facts.flag.inherited_is_parents
-          and 0 < facts.flag.preamble_message == len(facts.flag.first_messages) - 1 and facts.flag.first_human_is_users),
-    Claim("runnable-fork-told-refused", None, lambda facts: facts.flag.runnable_fork_preamble and "refused" in facts.flag.preamble),
-    Claim("suffix-length", 86, lambda facts: len(facts.flag.suffix)),
-    Claim("suffix-silent", True, lambda facts: "delegat" not in facts.flag.suffix),
-])
+# Mutants: deepagents (or langchain) with one behaviour changed; each must flip the claims named
+# (tools/mutation.py builds the site against each).
+_FORK_FLAG = "                inherited[_FORKED_CONTEXT_KEY] = True\n"
+MUTANTS = [
+    Mutant(
+        "flag-not-set",
+        "a declarative fork child's state no longer gets the flag (its `task` really delegates)",
+        (Patch(SUBAGENTS_PY, _FORK_FLAG, "                pass  # no flag\n"),),
+        flips=(
+            "keys-fork",
+            "flag-value",
+            "gap-declarative",
+            "fork-refused",
+            "flag-only-declarative",
+            "nest-one-level",
+        ),
+    ),
+    Mutant(
+        "flag-dropped-on-input",
+        "the flag's channel is declared as omitted on input",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "OmitFromSchema(input=False, output=True)",
+                "OmitFromSchema(input=True, output=True)",
+            ),
+        ),
+        flips=("flag-kept-on-input", "flag-value", "flag-only-declarative"),
+    ),
+    Mutant(
+        "flag-kept-on-output",
+        "the flag's channel is declared as kept on output",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "OmitFromSchema(input=False, output=True)",
+                "OmitFromSchema(input=False, output=False)",
+            ),
+        ),
+        flips=("flag-omitted-on-output",),
+    ),
+    Mutant(
+        "flag-not-excluded-from-updates",
+        "the flag is no longer among the keys a child never hands back",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "    _SKILL_TOOLS_DISCLOSED_KEY,\n    _FORKED_CONTEXT_KEY,\n    _RUBRIC_KEY,\n",
+                "    _SKILL_TOOLS_DISCLOSED_KEY,\n    _RUBRIC_KEY,\n",
+            ),
+        ),
+        flips=("flag-excluded-from-updates",),
+    ),
+    Mutant(
+        "why-declared-reworded",
+        "the flag's state schema no longer says why the key must be declared",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "The key needs a declared schema: an undeclared key",
+                "An undeclared key",
+            ),
+        ),
+        flips=("why-declared",),
+    ),
+    Mutant(
+        "preamble-silent",
+        "the fork preamble no longer warns that delegating will be refused",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                '    "asked to delegate further. If you try to delegate to another subagent "\n'
+                '    "yourself, it will be refused — complete this task directly. Use the "',
+                '    "asked to delegate further. Complete this task directly. Use the "',
+            ),
+        ),
+        flips=("preamble-warns", "preamble-length"),
+    ),
+    Mutant(
+        "preamble-own-message",
+        "the fork preamble comes as a message of its own, before the task",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "    return [*effective, HumanMessage(content=preamble + description)]\n",
+                "    return [*effective, HumanMessage(content=preamble), HumanMessage(content=description)]\n",
+            ),
+        ),
+        flips=("preamble-heads-task-message",),
+    ),
+    Mutant(
+        "runnable-fork-without-preamble",
+        "a fork in the `runnable` form gets its task without the preamble",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "                    runtime.state.get(SUMMARIZATION_EVENT_KEY),\n"
+                "                    description,\n"
+                "                ),",
+                "                    runtime.state.get(SUMMARIZATION_EVENT_KEY),\n"
+                "                    description,\n"
+                '                    preamble=_FORK_TASK_PREAMBLE if _is_forked_subagent(subagent) else "",\n'
+                "                ),",
+            ),
+        ),
+        flips=("runnable-fork-told-refused",),
+    ),
+    Mutant(
+        "fork-drops-user-messages",
+        "a fork child inherits the parent's conversation without the user's messages",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "    return [*effective, HumanMessage(content=preamble + description)]\n",
+                "    effective = [m for m in effective if not isinstance(m, HumanMessage)]\n"
+                "    return [*effective, HumanMessage(content=preamble + description)]\n",
+            ),
+        ),
+        flips=("preamble-in-first-message", "refusal-messages"),
+    ),
+    Mutant(
+        "suffix-mentions-delegation",
+        "the fork line of the parent's `task` description says the child cannot delegate",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                '" (inherits your full conversation and system prompt — no need to restate context here)"',
+                '" (inherits your full conversation and system prompt — it cannot delegate further)"',
+            ),
+        ),
+        flips=("suffix-silent", "suffix-length"),
+    ),
+]
+
+SECTION = Section(
+    "flag",
+    5,
+    "flag.md",
+    "The flag",
+    "the state key that closes the gate, and the preamble",
+    measure_flag,
+    scenarios=("flag",),
+    reads=("tool_surfaces",),
+    mutants=MUTANTS,
+    claims=[
+        Claim(
+            "keys-isolated",
+            "State keys of an isolated child",
+            ["files", "messages"],
+            lambda facts: facts.flag.child("isolated").keys,
+        ),
+        Claim(
+            "keys-fork",
+            "State keys of a declarative fork child",
+            ["_deepagents_forked_context", "files", "messages"],
+            lambda facts: facts.flag.child("declarative fork").keys,
+        ),
+        Claim(
+            "keys-runnable",
+            "State keys of a fork child in the `runnable` form",
+            ["files", "messages"],
+            lambda facts: facts.flag.child("runnable fork").keys,
+        ),
+        Claim(
+            "flag-value",
+            "The flag's value in a declarative fork child",
+            True,
+            lambda facts: facts.flag.child("declarative fork").flag,
+        ),
+        Claim(
+            "flag-only-declarative",
+            "Only a declarative fork child carries the flag",
+            True,
+            _only_declarative_fork,
+        ),
+        Claim(
+            "flag-closes-gate",
+            "The refusal is decided by the flag in the child's own state",
+            True,
+            lambda facts: _only_declarative_fork(facts)
+            and facts.refusal.matches_source
+            and not facts.gap.chain("runnable fork").refused,
+        ),
+        Claim(
+            "flag-kept-on-input",
+            "The flag is kept on input",
+            True,
+            lambda facts: facts.flag.kept_on_input,
+        ),
+        Claim(
+            "flag-omitted-on-output",
+            "The flag is omitted from output and does not reach the parent",
+            True,
+            lambda facts: not facts.flag.kept_on_output
+            and not facts.flag.reaches_parent,
+        ),
+        Claim(
+            "flag-excluded-from-updates",
+            "The flag is among the keys deepagents drops from what a child hands back",
+            None,
+            lambda facts: facts.flag.excluded_from_updates,
+        ),
+        Claim(
+            "flag-declarer",
+            "The middleware that gives a fork child `task` declares the flag",
+            True,
+            lambda facts: len(facts.flag.declared_by) == 1
+            and "`task`" in (facts.flag.declarer_doc or ""),
+        ),
+        Claim(
+            "why-declared",
+            "A docstring says an undeclared key would be invisible to `runtime.state.get()`",
+            True,
+            lambda facts: facts.flag.why_declared is not None,
+        ),
+        Claim(
+            "preamble-length",
+            "Characters of the preamble",
+            567,
+            lambda facts: len(facts.flag.preamble),
+        ),
+        Claim(
+            "preamble-warns",
+            "The preamble says that delegating will be refused",
+            True,
+            lambda facts: "refused" in facts.flag.preamble,
+        ),
+        # The article: the preamble is put before "the child's first human message". It heads the message
+        # that carries the task, after the whole inherited conversation.
+        Claim(
+            "preamble-in-first-message",
+            "The preamble is put before the child's first human message",
+            True,
+            lambda facts: facts.flag.first_human_starts_with_preamble,
+        ),
+        Claim(
+            "preamble-heads-task-message",
+            "The preamble heads the message that carries the task, after the parent's conversation as the parent saw it",
+            None,
+            lambda facts: bool(facts.flag.preamble)
+            and facts.flag.inherited_is_parents
+            and 0 < facts.flag.preamble_message == len(facts.flag.first_messages) - 1
+            and facts.flag.first_human_is_users,
+        ),
+        Claim(
+            "runnable-fork-told-refused",
+            "A fork in the `runnable` form gets its task with the same preamble, which says delegating will be refused",
+            None,
+            lambda facts: facts.flag.runnable_fork_preamble
+            and "refused" in facts.flag.preamble,
+        ),
+        Claim(
+            "suffix-length",
+            "Characters the fork's line adds to the parent's `task` description",
+            86,
+            lambda facts: len(facts.flag.suffix),
+        ),
+        Claim(
+            "suffix-silent",
+            "That addition says nothing about delegating",
+            True,
+            lambda facts: "delegat" not in facts.flag.suffix,
+        ),
+    ],
+)

@@ -1,17 +1,23 @@
-"""The bench the experiments stand on: run a scenario, measure it, declare what it shows.
+"""The bench the experiments stand on: what a section declares, and what its experiment is handed.
 
-A section of the article is one experiment module in snippets/ that declares
-itself once, with `SECTION = Section(...)`: its name, its page, the function
-that measures it and the claims it checks (snippets/registry.py finds them).
+A section of the article is one module in snippets/ that declares itself once,
+`SECTION = Section(...)`: its name and page, the function that measures it, the
+claims it checks and the mutants that must flip them (snippets/registry.py finds
+them; everything else in the project follows from that one declaration).
 
 * A scenario (snippets/scenarios/<name>.py) is what a reader copies: plain
-  deepagents code that runs beside scripted_model.py. `run_scenario()` runs it
-  as a script and hands the experiment its variables and what it printed.
-* `@experiment` runs a measurement once per process (keyed by a fingerprint of
-  its code, so identical code is never measured twice) and makes a failure
-  name the experiment; `internal()` and `expect()` name what moved in deepagents.
-* A `Claim` is one thing the article said: its value then (typed by hand, a
-  quotation) and a function that reads the value now from the facts.
+  deepagents code that runs beside scripted_model.py.
+* An experiment is a function of a `Bench`: `bench.run("name")` runs a
+  scenario as a script and returns its variables and what it printed;
+  `bench.read("section")` returns another section's result (declared in
+  `reads`). It returns one value, its result; what its scenarios printed is
+  kept beside it (`Measured`), so a page shows that output without running it
+  again. Nothing is kept in module globals: snippets/facts.py gathers it all.
+* A `Claim` is one statement about deepagents: its English wording, what the
+  article reported (the one thing typed by hand, a quotation; None for a claim
+  the site added) and how its value is read from the facts today.
+* A `Mutant` is a small patch of the installed deepagents (or langchain) and
+  the claims it must flip: tools/mutation.py builds the site against it.
 
 deepagents and langchain are imported only where a scenario or experiment runs:
 a build that finds every result cached never loads them.
@@ -22,7 +28,6 @@ from __future__ import annotations
 import ast
 import contextlib
 import functools
-import hashlib
 import importlib
 import inspect
 import io
@@ -32,32 +37,62 @@ import tokenize
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from types import CodeType
-from typing import Any, TypeVar
+from typing import Any
 
 from snippets.paths import SCENARIOS
-
-T = TypeVar("T")
 
 
 @dataclass(frozen=True)
 class Claim:
-    """One claim, by id. Its wording is `claims.<id>` in the site's strings.
+    """One statement about deepagents, by id. Translations of `label` are `claims.<id>` in each
+    language's strings (sitegen/strings/<code>.yml); English is the label itself.
 
-    Most are the article's: `article` is the value it reported, the one thing typed by
-    hand (a quotation). A claim the article never made, measured because a sentence
-    of the site needs it, has `article=None`. A sentence can be bound to a claim
-    whose live value is yes or no.
+    A sentence of a page can be bound to a claim whose live value is yes or no.
     """
 
     id: str
-    article: Any  # the value the article reported; None: the article did not say
-    live: Callable[[Any], Any]  # the value today, read from the facts (snippets.facts.Facts)
-    setup: bool = False  # the value depends on how the experiment is set up (why: `setup.<id>` in the strings)
+    label: str  # the claim in English words, as tables and messages show it
+    article: Any  # the value the article reported; None: a claim the site added
+    live: Callable[
+        [Any], Any
+    ]  # the value today, read from the facts (snippets.facts.Facts)
+    setup: str | None = (
+        None  # why the value depends on how the example is set up (English), if it does
+    )
 
     @property
     def from_article(self) -> bool:
         return self.article is not None
+
+
+# The files of the installed packages that the mutants patch (Patch.file).
+SUBAGENTS_PY = "middleware/subagents.py"  # deepagents
+GRAPH_PY = "graph.py"  # deepagents
+FACTORY_PY = "agents/factory.py"  # langchain
+
+
+@dataclass(frozen=True)
+class Patch:
+    """Replace `old` by `new` in `file` (relative to the installed `package`); `old` occurs exactly once."""
+
+    file: str
+    old: str
+    new: str
+    package: str = "deepagents"
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One behaviour of deepagents (or langchain) changed on purpose, and the claims that must follow it."""
+
+    name: str
+    changes: str  # the behaviour it changes, in one line
+    patches: tuple[Patch, ...]
+    flips: tuple[str, ...]  # ids of the claims whose live value it must change
+
+    @property
+    def packages(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(patch.package for patch in self.patches))
 
 
 @dataclass(frozen=True)
@@ -67,13 +102,19 @@ class Section:
     name: str  # the experiment: snippets/<name>.py, facts.<name>; `sections.<name>` in the site's strings
     number: int  # its place in the article
     page: str  # the file name of its page, the same in docs/ for every translation
-    measure: Callable[[], Any]
+    title: str  # its title in English (other languages: `sections.<name>.title` in their strings)
+    measures: str  # what it measures, in English, for the overview (`sections.<name>.measures`)
+    measure: Callable[[Bench], Any]
     claims: list[Claim] = field(default_factory=list)
-    scenarios: tuple[str, ...] = ()  # the scenario files its page shows (snippets/scenarios/<name>.py)
+    mutants: list[Mutant] = field(default_factory=list)
+    scenarios: tuple[str, ...] = ()  # the scenario files it runs and its page shows
+    reads: tuple[
+        str, ...
+    ] = ()  # the sections whose results its experiment reads (bench.read)
 
 
 class ExperimentFailed(RuntimeError):
-    """An experiment could not measure what it measures."""
+    """An experiment could not measure what it measures; the message names it."""
 
     def __init__(self, message: str, experiment: str | None = None) -> None:
         super().__init__(message)
@@ -86,40 +127,91 @@ class InternalMoved(ExperimentFailed):
 
 @dataclass(frozen=True)
 class Run:
-    """A scenario after it ran: its variables, what it printed, and the sub-agents each deep agent it made lists."""
+    """A scenario after it ran: its variables, what it printed, and what each deep agent it made lists."""
 
     variables: dict[str, Any]
     printed: str
-    listed: list[list[str]]  # for each create_deep_agent() call, the sub-agents its `task` description lists
+    listed: list[
+        list[str]
+    ]  # for each create_deep_agent() call, the sub-agents its `task` description lists
 
     def __getitem__(self, name: str) -> Any:
         return self.variables[name]
 
 
-def run_scenario(name: str, *, needed_by: str) -> Run:
-    """Run snippets/scenarios/<name>.py as a reader would (`python <name>.py`), beside scripted_model.py."""
-    path = SCENARIOS / f"{name}.py"  # its `from scripted_model import ...` works: see snippets/__init__.py
-    printed, listed = io.StringIO(), []
+@dataclass(frozen=True)
+class Measured:
+    """What one experiment gave: its result, and what its scenarios printed and listed."""
+
+    result: Any
+    printed: dict[
+        str, str
+    ]  # scenario -> what it printed, as a reader's terminal shows it
+    listed: dict[str, list[list[str]]]  # scenario -> what each deep agent it made lists
+
+
+class Bench:
+    """What an experiment is handed: its scenarios to run, and the results of the sections it reads."""
+
+    def __init__(self, section: Section, results: dict[str, Any]) -> None:
+        self.section = section
+        self._results = results  # section name -> result, for the sections it `reads`
+        self.printed: dict[str, str] = {}
+        self.listed: dict[str, list[list[str]]] = {}
+
+    def run(self, scenario: str) -> Run:
+        """Run snippets/scenarios/<scenario>.py as a reader would (`python <scenario>.py`), beside scripted_model.py."""
+        if scenario not in self.section.scenarios:
+            msg = f"snippets/{self.section.name}.py runs scenario {scenario!r}: add it to its SECTION's scenarios"
+            raise ValueError(msg)
+        printed, listed = io.StringIO(), []
+        try:  # `from scripted_model import ...` works: see snippets/__init__.py
+            with contextlib.redirect_stdout(printed), _listing_subagents(listed):
+                variables = runpy.run_path(
+                    str(SCENARIOS / f"{scenario}.py"), run_name="__main__"
+                )
+        except Exception as error:
+            msg = f"scenario snippets/scenarios/{scenario}.py raised {type(error).__name__}: {error}"
+            raise ExperimentFailed(msg) from error
+        self.printed[scenario], self.listed[scenario] = printed.getvalue(), listed
+        return Run(variables, printed.getvalue(), listed)
+
+    def read(self, section: str) -> Any:
+        """The result of another section's experiment (it must be among this section's `reads`)."""
+        if section not in self._results:
+            msg = f"snippets/{self.section.name}.py reads section {section!r}: add it to its SECTION's reads"
+            raise ValueError(msg)
+        return self._results[section]
+
+
+def measure(section: Section, results: dict[str, Any]) -> Measured:
+    """Run one section's experiment; any failure names the experiment, in one line of its own."""
+    bench = Bench(section, results)
     try:
-        with contextlib.redirect_stdout(printed), _listing_subagents(listed):
-            variables = runpy.run_path(str(path), run_name="__main__")
+        # What a scenario prints and warns is for its page and its reader; an experiment that
+        # measures a warning records it itself. (record=True, not "ignore": langchain adds its
+        # own filter when it is first imported.)
+        with (
+            contextlib.redirect_stdout(io.StringIO()),
+            warnings.catch_warnings(record=True),
+        ):
+            result = section.measure(bench)
     except Exception as error:
-        msg = f"experiment {needed_by!r}: scenario snippets/scenarios/{name}.py raised {type(error).__name__}: {error}"
-        raise ExperimentFailed(msg, needed_by) from error
-    source = path.read_text(encoding="utf-8")
-    _results[_output_key(source)] = printed.getvalue()
-    _results[f"listed:{name}"] = listed
-    return Run(variables, printed.getvalue(), listed)
+        known = isinstance(error, ExperimentFailed)  # says what it looked for: keep its words and its kind
+        detail = str(error) if known else f"{type(error).__name__}: {error}"
+        where = f"experiment {section.name!r} (snippets/{section.name}.py)"
+        kind = type(error) if known else ExperimentFailed
+        raise kind(f"{where} failed: {detail}", section.name) from error
+    return Measured(result, bench.printed, bench.listed)
 
 
 def listed_subagents(description: str) -> list[str]:
     """The names a `task` description lists, one `- name: description` line each."""
-    return [line[2:].split(":", 1)[0] for line in description.splitlines() if line.startswith("- ") and ":" in line]
-
-
-def listings() -> dict[str, list[list[str]]]:
-    """Scenario -> what each deep agent it made lists in its `task` description (recorded by run_scenario)."""
-    return {key.removeprefix("listed:"): value for key, value in _results.items() if key.startswith("listed:")}
+    return [
+        line[2:].split(":", 1)[0]
+        for line in description.splitlines()
+        if line.startswith("- ") and ":" in line
+    ]
 
 
 @contextlib.contextmanager
@@ -144,91 +236,24 @@ def _listing_subagents(listed: list[list[str]]):
         deepagents.create_deep_agent = make
 
 
-def _output_key(source: str) -> str:
-    return "output:" + hashlib.sha256(source.strip().encode()).hexdigest()
-
-
-def recorded_output(source: str) -> str | None:
-    """What a scenario with exactly this source printed when an experiment ran it (in this process, or
-    recorded with the results in the cache), so a page shows it without running the scenario again."""
-    return _results.get(_output_key(source))
-
-
-_results: dict[str, Any] = {}
-runs: dict[str, int] = {}  # how often each experiment really ran in this process
-
-
-def _fingerprint(code: CodeType) -> str:
-    """Identity of a function's code, independent of the file it was read from."""
-    parts = [code.co_name, code.co_code.hex(), repr(code.co_names), repr(code.co_varnames)]
-    for const in code.co_consts:
-        if isinstance(const, CodeType):
-            parts.append(_fingerprint(const))
-        elif isinstance(const, frozenset):  # a set literal: its order changes with the process's hash seed
-            parts.append(repr(sorted(const, key=repr)))
-        else:
-            parts.append(repr(const))
-    return hashlib.sha256("\x00".join(parts).encode()).hexdigest()
-
-
-def experiment(name: str) -> Callable[[Callable[[], T]], Callable[[], T]]:
-    """Mark a zero-argument function as the experiment `name` (see the module doc)."""
-
-    def decorate(measure: Callable[[], T]) -> Callable[[], T]:
-        key = f"{name}:{_fingerprint(measure.__code__)}"
-
-        @functools.wraps(measure)
-        def run() -> T:
-            if key not in _results:
-                runs[name] = runs.get(name, 0) + 1
-                try:
-                    # What a scenario prints and warns is for its page and its reader; an experiment
-                    # that measures a warning records it itself. (record=True, not "ignore": langchain
-                    # adds its own filter when it is first imported.)
-                    with contextlib.redirect_stdout(io.StringIO()), warnings.catch_warnings(record=True):
-                        _results[key] = measure()
-                except ExperimentFailed:
-                    raise
-                except Exception as error:
-                    msg = f"experiment {name!r} failed: {type(error).__name__}: {error}"
-                    raise ExperimentFailed(msg, name) from error
-            return _results[key]
-
-        return run
-
-    return decorate
-
-
-def results() -> dict[str, Any]:
-    """Every result recorded so far, by experiment name and code fingerprint."""
-    return dict(_results)
-
-
-def remember(recorded: dict[str, Any]) -> None:
-    """Take results recorded earlier (snippets.cache) for the same code."""
-    _results.update(recorded)
-
-
-def forget() -> None:
-    """Drop every recorded result, so the next call measures again (tests use it)."""
-    _results.clear()
-
-
-def internal(module: str, attribute: str, *, needed_by: str, meaning: str) -> Any:
+def internal(module: str, attribute: str, *, meaning: str) -> Any:
     """Read a deepagents internal, or say exactly what moved."""
     try:
         return getattr(importlib.import_module(module), attribute)
     except (ImportError, AttributeError) as error:
-        msg = (f"experiment {needed_by!r}: deepagents {version('deepagents')} has no {module}.{attribute} "
-               f"({meaning}); the experiment must be updated for this release")
-        raise InternalMoved(msg, needed_by) from error
+        msg = (
+            f"deepagents {version('deepagents')} has no {module}.{attribute} ({meaning}); "
+            "the experiment must be updated for this release"
+        )
+        raise InternalMoved(msg) from error
 
 
-def expect(condition: bool, *, needed_by: str, looked_for: str) -> None:
-    """Fail with a message naming the experiment when behaviour it relies on is gone."""
+def expect(condition: bool, *, looked_for: str) -> None:
+    """Fail with a message saying what behaviour an experiment relies on is gone."""
     if not condition:
-        msg = f"experiment {needed_by!r}: looked for {looked_for}, and deepagents {version('deepagents')} did not show it"
-        raise ExperimentFailed(msg, needed_by)
+        raise ExperimentFailed(
+            f"looked for {looked_for}, and deepagents {version('deepagents')} did not show it"
+        )
 
 
 def source_note(module: str, phrase: str) -> str | None:
@@ -240,9 +265,18 @@ def source_note(module: str, phrase: str) -> str | None:
     """
     source = inspect.getsource(importlib.import_module(module))
     notes = [" ".join(block) for block in _comment_blocks(source)]
-    notes += [" ".join(node.value.value.split()) for node in ast.walk(ast.parse(source))
-              if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)]
-    sentences = [sentence for note in notes for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z`(])", note)]
+    notes += [
+        " ".join(node.value.value.split())
+        for node in ast.walk(ast.parse(source))
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Constant)
+        and isinstance(node.value.value, str)
+    ]
+    sentences = [
+        sentence
+        for note in notes
+        for sentence in re.split(r"(?<=[.!?])\s+(?=[A-Z`(])", note)
+    ]
     return next((sentence for sentence in sentences if phrase in sentence), None)
 
 
@@ -252,8 +286,12 @@ def attribute_docstring(module: str, cls: str, attribute: str) -> str | None:
     for node in ast.walk(tree):
         if isinstance(node, ast.ClassDef) and node.name == cls:
             for this, following in zip(node.body, node.body[1:]):
-                if (isinstance(this, ast.AnnAssign) and getattr(this.target, "id", None) == attribute
-                        and isinstance(following, ast.Expr) and isinstance(following.value, ast.Constant)):
+                if (
+                    isinstance(this, ast.AnnAssign)
+                    and getattr(this.target, "id", None) == attribute
+                    and isinstance(following, ast.Expr)
+                    and isinstance(following.value, ast.Constant)
+                ):
                     return " ".join(str(following.value.value).split())
     return None
 

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import Claim, Section, experiment, run_scenario, source_note
+from snippets.lab import Bench, Claim, Mutant, Patch, Section, source_note, SUBAGENTS_PY
 
-CANDIDATES = [None, "isolated", "fork", "handoff", "forked", "shared", "inherit"]  # the article's seven
+CANDIDATES = [
+    None,
+    "isolated",
+    "fork",
+    "handoff",
+    "forked",
+    "shared",
+    "inherit",
+]  # the article's seven
 
 
 @dataclass(frozen=True)
@@ -56,27 +64,42 @@ def try_mode(mode: str | None) -> ModeOutcome:
     from snippets.lab import tools_watch
 
     offered: dict[str, list] = {}
-    spec = {"name": "a1", "description": "helper", "model": ScriptedModel(script=[say("done")]),
-            "middleware": [tools_watch(offered)("a1")]}
+    spec = {
+        "name": "a1",
+        "description": "helper",
+        "model": ScriptedModel(script=[say("done")]),
+        "middleware": [tools_watch(offered)("a1")],
+    }
     if mode is not None:
         spec["mode"] = mode
     error, _ = assemble(spec)
     if error:
         return ModeOutcome(mode, accepted=False, error=error, child_tools=None)
     parent = ScriptedModel(script=[delegate("a1", "say done"), say("ok")])
-    create_deep_agent(model=parent, subagents=[spec]).invoke({"messages": [{"role": "user", "content": "delegate to a1"}]})
-    return ModeOutcome(mode, accepted=True, error=None, child_tools=[tool.name for tool in offered["a1"]])
+    create_deep_agent(model=parent, subagents=[spec]).invoke(
+        {"messages": [{"role": "user", "content": "delegate to a1"}]}
+    )
+    return ModeOutcome(
+        mode,
+        accepted=True,
+        error=None,
+        child_tools=[tool.name for tool in offered["a1"]],
+    )
 
 
 def child(name: str, **extra: object) -> dict:
     from scripted_model import ScriptedModel
 
-    return {"name": name, "description": "helper", "model": ScriptedModel(script=[]), **extra}
+    return {
+        "name": name,
+        "description": "helper",
+        "model": ScriptedModel(script=[]),
+        **extra,
+    }
 
 
-@experiment("modes")
-def measure_modes() -> Modes:
-    shown = run_scenario("modes", needed_by="modes")
+def measure_modes(bench: Bench) -> Modes:
+    shown = bench.run("modes")
     skills_on_fork, _ = assemble(child("a1", mode="fork", skills=["/skills/"]))
     skills_on_isolated, _ = assemble(child("a1", skills=["/skills/"]))
     _, fork_warnings = assemble(child("a1", mode="fork"))
@@ -86,7 +109,9 @@ def measure_modes() -> Modes:
         fork_skills_error=skills_on_fork,
         isolated_skills_accepted=skills_on_isolated is None,
         duplicate_name_error_isolated=assemble(child("a1"), child("a1"))[0],
-        duplicate_name_error_fork=assemble(child("a1", mode="fork"), child("a1", mode="fork"))[0],
+        duplicate_name_error_fork=assemble(
+            child("a1", mode="fork"), child("a1", mode="fork")
+        )[0],
         fork_warnings=fork_warnings,
         names_reason=source_note("deepagents.middleware.subagents", "purely by name"),
     )
@@ -98,9 +123,14 @@ def accepted(mode: str | None):
 
 def _gives_the_default_child(mode: str):
     """Accepted, and its child is offered the same tools as the child of a spec without `mode`."""
+
     def check(facts) -> bool:
         outcome = facts.modes.outcome(mode)
-        return outcome.accepted and outcome.child_tools == facts.modes.outcome(None).child_tools
+        return (
+            outcome.accepted
+            and outcome.child_tools == facts.modes.outcome(None).child_tools
+        )
+
     return check
 
 
@@ -109,23 +139,204 @@ def _handoff_tools(facts) -> int | None:
     return None if tools is None else len(tools)
 
 
-SECTION = Section("modes", 1, "modes.md", measure_modes, scenarios=("modes",), claims=[
-    Claim("mode-omitted", True, accepted(None)),
-    Claim("mode-isolated", True, accepted("isolated")),
-    Claim("mode-fork", True, accepted("fork")),
-    Claim("mode-handoff", True, accepted("handoff")),
-    Claim("mode-handoff-tools", 7, _handoff_tools),
-    Claim("isolated-is-default", None, _gives_the_default_child("isolated")),
-    Claim("handoff-is-default", None, _gives_the_default_child("handoff")),
-    Claim("mode-forked", False, accepted("forked")),
-    Claim("mode-shared", False, accepted("shared")),
-    Claim("mode-inherit", False, accepted("inherit")),
-    Claim("mode-error", "SubAgent 'a1' has invalid mode 'forked'; expected 'isolated' or 'fork'",
-          lambda facts: facts.modes.outcome("forked").error),
-    Claim("unknown-modes-rejected", True, lambda facts: not any(facts.modes.outcome(m).accepted for m in ("forked", "shared", "inherit"))),
-    Claim("fork-skills", True, lambda facts: facts.modes.fork_skills_error is not None and facts.modes.isolated_skills_accepted),
-    Claim("names-unique", True, lambda facts: facts.modes.duplicate_name_error_fork is not None),
-    Claim("names-fork-only", True, lambda facts: facts.modes.duplicate_name_error_isolated is None),
-    Claim("names-reason-in-source", None, lambda facts: facts.modes.names_reason is not None),
-    Claim("fork-beta", True, lambda facts: any("beta" in w for w in facts.modes.fork_warnings)),
-])
+# Mutants: deepagents (or langchain) with one behaviour changed; each must flip the claims named
+# (tools/mutation.py builds the site against each).
+_MODES = 'if mode not in (None, "isolated", "fork"):'
+MUTANTS = [
+    Mutant(
+        "fork-mode-rejected",
+        "`mode=\"fork\"` is rejected like any unknown value",
+        (Patch(SUBAGENTS_PY, _MODES, 'if mode not in (None, "isolated"):'),),
+        flips=("mode-fork",),
+    ),
+    Mutant(
+        "mode-accepts-forked",
+        "the mode check also accepts 'forked' (treated as isolated)",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                _MODES,
+                'if mode not in (None, "isolated", "fork", "forked"):',
+            ),
+        ),
+        flips=("mode-forked", "mode-error", "unknown-modes-rejected"),
+    ),
+    Mutant(
+        "mode-accepts-shared",
+        "the mode check also accepts 'shared' and 'inherit'",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                _MODES,
+                'if mode not in (None, "isolated", "fork", "shared", "inherit"):',
+            ),
+        ),
+        flips=("mode-shared", "mode-inherit", "unknown-modes-rejected"),
+    ),
+    Mutant(
+        "mode-required",
+        "a spec without `mode` is rejected: every spec must name one",
+        (Patch(SUBAGENTS_PY, _MODES, 'if mode not in ("isolated", "fork"):'),),
+        flips=("mode-omitted",),
+    ),
+    Mutant(
+        "isolated-mode-rejected",
+        '`mode="isolated"` is rejected (isolated is only the default, never named)',
+        (Patch(SUBAGENTS_PY, _MODES, 'if mode not in (None, "fork"):'),),
+        flips=("mode-isolated", "isolated-is-default"),
+    ),
+    Mutant(
+        "handoff-is-legacy-alias",
+        "'handoff' is accepted again, as the article saw",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                _MODES,
+                'if mode not in (None, "isolated", "fork", "handoff"):',
+            ),
+        ),
+        flips=("mode-handoff", "mode-handoff-tools", "handoff-is-default"),
+    ),
+    Mutant(
+        "names-need-not-be-unique",
+        "the unique-name check is dropped (two specs may share a name)",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "            raise ValueError(msg)\n        seen.add(name)\n",
+                "            del msg\n        seen.add(name)\n",
+            ),
+        ),
+        flips=("names-unique", "names-fork-only"),
+    ),
+    Mutant(
+        "names-reason-reworded",
+        "the source no longer says why names must be unique ('purely by name')",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "The model selects a subagent purely by name, so a collision has no\n    coherent meaning",
+                "A collision has no\n    coherent meaning",
+            ),
+        ),
+        flips=("names-reason-in-source",),
+    ),
+    Mutant(
+        "fork-may-set-skills",
+        "a fork spec may set `skills`",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                'if mode == "fork" and spec.get("skills"):',
+                'if mode == "fork" and spec.get("skills") and False:',
+            ),
+        ),
+        flips=("fork-skills",),
+    ),
+    Mutant(
+        "no-beta-warning",
+        "attaching a fork child no longer emits the beta warning",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                '            warn_beta(name="forked subagents", obj_type="feature")\n',
+                "            pass  # no beta warning\n",
+            ),
+        ),
+        flips=("fork-beta",),
+    ),
+]
+
+SECTION = Section(
+    "modes",
+    1,
+    "modes.md",
+    "The `mode` field",
+    "which values a sub-agent spec may carry",
+    measure_modes,
+    scenarios=("modes",),
+    mutants=MUTANTS,
+    claims=[
+        Claim(
+            "mode-omitted", "A spec without `mode` is accepted", True, accepted(None)
+        ),
+        Claim(
+            "mode-isolated", '`mode="isolated"` is accepted', True, accepted("isolated")
+        ),
+        Claim("mode-fork", '`mode="fork"` is accepted', True, accepted("fork")),
+        Claim(
+            "mode-handoff",
+            '`mode="handoff"` is accepted (the old name of isolated)',
+            True,
+            accepted("handoff"),
+        ),
+        Claim(
+            "mode-handoff-tools",
+            "Number of tools of a `handoff` child",
+            7,
+            _handoff_tools,
+        ),
+        Claim(
+            "isolated-is-default",
+            '`mode="isolated"` gives the child of a spec without `mode`',
+            None,
+            _gives_the_default_child("isolated"),
+        ),
+        Claim(
+            "handoff-is-default",
+            '`mode="handoff"` gives the child of a spec without `mode`',
+            None,
+            _gives_the_default_child("handoff"),
+        ),
+        Claim("mode-forked", '`mode="forked"` is accepted', False, accepted("forked")),
+        Claim("mode-shared", '`mode="shared"` is accepted', False, accepted("shared")),
+        Claim(
+            "mode-inherit", '`mode="inherit"` is accepted', False, accepted("inherit")
+        ),
+        Claim(
+            "mode-error",
+            'The error for `mode="forked"`',
+            "SubAgent 'a1' has invalid mode 'forked'; expected 'isolated' or 'fork'",
+            lambda facts: facts.modes.outcome("forked").error,
+        ),
+        Claim(
+            "unknown-modes-rejected",
+            "`forked`, `shared` and `inherit` are rejected while the parent is assembled",
+            True,
+            lambda facts: not any(
+                facts.modes.outcome(m).accepted for m in ("forked", "shared", "inherit")
+            ),
+        ),
+        Claim(
+            "fork-skills",
+            "A fork spec may not set `skills`; an isolated one may",
+            True,
+            lambda facts: facts.modes.fork_skills_error is not None
+            and facts.modes.isolated_skills_accepted,
+        ),
+        Claim(
+            "names-unique",
+            "Two sub-agents may not share a name",
+            True,
+            lambda facts: facts.modes.duplicate_name_error_fork is not None,
+        ),
+        Claim(
+            "names-fork-only",
+            "The unique-name rule applies to fork children only",
+            True,
+            lambda facts: facts.modes.duplicate_name_error_isolated is None,
+        ),
+        Claim(
+            "names-reason-in-source",
+            "deepagents' source says why names must be unique",
+            None,
+            lambda facts: facts.modes.names_reason is not None,
+        ),
+        Claim(
+            "fork-beta",
+            "Attaching one fork child emits a beta warning",
+            True,
+            lambda facts: any("beta" in w for w in facts.modes.fork_warnings),
+        ),
+    ],
+)

@@ -10,14 +10,20 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 SNIPPETS = ROOT / "snippets"  # the experiments: deepagents -> measurements
-SCENARIOS = SNIPPETS / "scenarios"  # what a reader copies; runs beside scripted_model.py
-SCRIPTED_MODEL = SCENARIOS / "scripted_model.py"  # the one file the site publishes for download
+SCENARIOS = (
+    SNIPPETS / "scenarios"
+)  # what a reader copies; runs beside scripted_model.py
+SCRIPTED_MODEL = (
+    SCENARIOS / "scripted_model.py"
+)  # the one file the site publishes for download
 DOCS = ROOT / "docs"  # docs/<language>/<page>.md
 LANGUAGES = DOCS / "languages.yml"  # the registry of languages
 MKDOCS_YML = ROOT / "mkdocs.yml"
 README = ROOT / "README.md"
 SITEGEN = ROOT / "sitegen"
-STRINGS = SITEGEN / "strings"  # sitegen/strings/<language>.yml: every word the site code prints
+STRINGS = (
+    SITEGEN / "strings"
+)  # sitegen/strings/<language>.yml: every word the site code prints
 MATRIX = ROOT / "data" / "matrix.json"  # every claim under every release (make matrix)
 NODE_MODULES = ROOT / "node_modules"
 # Facts, rendered blocks, release environments (gitignored); $SITEGEN_CACHE_DIR puts facts and blocks
@@ -30,4 +36,8 @@ RELEASES_SITE = ROOT / "site-releases"
 def shown(path: Path) -> str:
     """A path as messages show it: relative to the repository when it is inside."""
     path = Path(path)
-    return str(path.relative_to(ROOT)) if path.is_absolute() and path.is_relative_to(ROOT) else str(path)
+    return (
+        str(path.relative_to(ROOT))
+        if path.is_absolute() and path.is_relative_to(ROOT)
+        else str(path)
+    )

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import Claim, Section, experiment, expect, internal, run_scenario
+from snippets.lab import (
+    Bench,
+    Claim,
+    Mutant,
+    Patch,
+    Section,
+    expect,
+    internal,
+    SUBAGENTS_PY,
+)
 
 
 @dataclass(frozen=True)
@@ -19,7 +28,9 @@ class Refusal:
     child_rounds: int  # model calls the child made
     child_messages: int  # messages in the child's conversation at its last model call, plus its answer
     grandchild_ran: bool
-    streamed_to: list[tuple[str | None, int]]  # (agent, namespace depth) of each refusal a `stream` caller saw
+    streamed_to: list[
+        tuple[str | None, int]
+    ]  # (agent, namespace depth) of each refusal a `stream` caller saw
     on_parent_side: int  # times the refusal appears in what the parent's model saw or the parent streamed
     parent_finished: bool  # the parent produced its final answer
 
@@ -28,19 +39,26 @@ class Refusal:
         return len(self.text)
 
 
-@experiment("refusal")
-def measure_refusal() -> Refusal:
+def measure_refusal(bench: Bench) -> Refusal:
     from langchain_core.messages import SystemMessage, ToolMessage
 
-    run = run_scenario("refusal", needed_by="refusal")
+    run = bench.run("refusal")
     events, child, parent = run["events"], run["fork_child"], run["parent"]
     last_call = child.seen[-1] if child.seen else []
     results = [m for m in last_call if isinstance(m, ToolMessage)]
-    expect(len(results) == 2, needed_by="refusal", looked_for="two tool results in the fork child's conversation")
+    expect(
+        len(results) == 2,
+        looked_for="two tool results in the fork child's conversation",
+    )
     text = results[0].text
-    source = internal("deepagents.middleware.subagents", "_FORK_RECURSION_REFUSAL",
-                      needed_by="refusal", meaning="the text a fork child gets when it calls task")
-    parent_side = [m for call in parent.seen for m in call] + [m for namespace, (m, _) in events if not namespace]
+    source = internal(
+        "deepagents.middleware.subagents",
+        "_FORK_RECURSION_REFUSAL",
+        meaning="the text a fork child gets when it calls task",
+    )
+    parent_side = [m for call in parent.seen for m in call] + [
+        m for namespace, (m, _) in events if not namespace
+    ]
     answers = [m for namespace, (m, _) in events if not namespace and m.type == "ai"]
     return Refusal(
         printed=run.printed,
@@ -51,31 +69,175 @@ def measure_refusal() -> Refusal:
         matches_source=text == source,
         missing_agent_refused_the_same=results[1].text == text,
         child_rounds=len(child.seen),
-        child_messages=sum(not isinstance(m, SystemMessage) for m in last_call) + 1,  # + its answer
-        grandchild_ran=any(metadata.get("lc_agent_name") == "iso" for _, (_, metadata) in events),
-        streamed_to=[(metadata.get("lc_agent_name"), len(namespace)) for namespace, (m, metadata) in events
-                     if isinstance(m, ToolMessage) and m.text == text],
+        child_messages=sum(not isinstance(m, SystemMessage) for m in last_call)
+        + 1,  # + its answer
+        grandchild_ran=any(
+            metadata.get("lc_agent_name") == "iso" for _, (_, metadata) in events
+        ),
+        streamed_to=[
+            (metadata.get("lc_agent_name"), len(namespace))
+            for namespace, (m, metadata) in events
+            if isinstance(m, ToolMessage) and m.text == text
+        ],
         on_parent_side=sum(text in str(m.content) for m in parent_side),
         parent_finished=bool(answers) and answers[-1].text == "parent done",
     )
 
 
-def _refusal(facts):
-    return facts.refusal
+# Mutants: deepagents (or langchain) with one behaviour changed; each must flip the claims named
+# (tools/mutation.py builds the site against each).
+_ASYNC_TASK = "    async def atask(\n        description: str,\n        subagent_type: str,\n        runtime: ToolRuntime,\n    ) -> str | Command:\n"
+_GATE = "        if runtime.state.get(_FORKED_CONTEXT_KEY):\n            return _FORK_RECURSION_REFUSAL\n"
+_LOOKUP = """        if subagent_type not in subagent_graphs:
+            allowed_types = ", ".join([f"`{k}`" for k in subagent_graphs])
+            return f"We cannot invoke subagent {subagent_type} because it does not exist, the only allowed types are {allowed_types}"
+"""
+_RAISE = "        if runtime.state.get(_FORKED_CONTEXT_KEY):\n            raise RuntimeError(_FORK_RECURSION_REFUSAL)\n"
+_SYNC_TASK = "    def task(\n        description: str,\n        subagent_type: str,\n        runtime: ToolRuntime,\n    ) -> str | Command:\n"
+MUTANTS = [
+    Mutant(
+        "refusal-raises",
+        "a fork child's `task` call raises instead of returning the refusal",
+        (
+            Patch(SUBAGENTS_PY, _SYNC_TASK + _GATE, _SYNC_TASK + _RAISE),
+            Patch(SUBAGENTS_PY, _ASYNC_TASK + _GATE, _ASYNC_TASK + _RAISE),
+        ),
+        flips=("refusal-tool-message", "refusal-rounds"),
+    ),
+    Mutant(
+        "refusal-text-changed",
+        "the refusal says something else",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                '"You are a subagent and cannot delegate to another subagent. Complete this task yourself instead of calling this tool again."',
+                '"Delegation is disabled inside a forked subagent; answer the task yourself."',
+            ),
+        ),
+        flips=("refusal-text", "refusal-length"),
+    ),
+    Mutant(
+        "lookup-before-refusal",
+        'the sub-agent lookup comes before the refusal, so `ghost` gets "does not exist"',
+        (
+            Patch(
+                SUBAGENTS_PY, _SYNC_TASK + _GATE + _LOOKUP, _SYNC_TASK + _LOOKUP + _GATE
+            ),
+            Patch(
+                SUBAGENTS_PY,
+                _ASYNC_TASK + _GATE + _LOOKUP,
+                _ASYNC_TASK + _LOOKUP + _GATE,
+            ),
+        ),
+        flips=("refusal-before-lookup", "refusal-repeat"),
+    ),
+    Mutant(
+        "refusal-passed-up",
+        "a fork child that was refused hands the refusal up to its parent as its answer",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                '        structured = result.get("structured_response")\n        if structured is not None:\n',
+                '        structured = result.get("structured_response")\n'
+                '        if any(isinstance(m, ToolMessage) and m.content == _FORK_RECURSION_REFUSAL for m in result["messages"]):\n'
+                "            content = _FORK_RECURSION_REFUSAL\n"
+                "        elif structured is not None:\n",
+            ),
+        ),
+        flips=(
+            "refusal-streamed-in-child-namespace",
+            "refusal-stays-inside",
+            "refusal-parent",
+        ),
+    ),
+]
 
-
-SECTION = Section("refusal", 4, "refusal.md", measure_refusal, scenarios=("refusal",), claims=[
-    Claim("refusal-text", "You are a subagent and cannot delegate to another subagent. "
-                          "Complete this task yourself instead of calling this tool again.", lambda facts: facts.refusal.text),
-    Claim("fork-refused", True, lambda facts: facts.refusal.matches_source and not facts.refusal.grandchild_ran),
-    Claim("refusal-length", 123, lambda facts: facts.refusal.length),
-    Claim("refusal-tool-message", True, lambda facts: facts.refusal.message_type == "ToolMessage" and facts.refusal.parent_finished),
-    Claim("refusal-rounds", 3, lambda facts: facts.refusal.child_rounds),
-    Claim("refusal-messages", 9, lambda facts: facts.refusal.child_messages, setup=True),
-    Claim("refusal-repeat", True, lambda facts: facts.refusal.refusals_received == 2 and facts.refusal.identical),
-    Claim("refusal-before-lookup", True, lambda facts: facts.refusal.missing_agent_refused_the_same),
-    Claim("refusal-stays-inside", True, lambda facts: facts.refusal.on_parent_side == 0 and facts.refusal.parent_finished),
-    Claim("refusal-parent", 0, lambda facts: facts.refusal.on_parent_side),
-    Claim("refusal-streamed-in-child-namespace", None, lambda facts: len(facts.refusal.streamed_to) == facts.refusal.refusals_received
-          and all(depth == 1 and agent == "fk" for agent, depth in facts.refusal.streamed_to)),
-])
+SECTION = Section(
+    "refusal",
+    4,
+    "refusal.md",
+    "The refusal",
+    "what a fork child gets back, and who sees it",
+    measure_refusal,
+    scenarios=("refusal",),
+    mutants=MUTANTS,
+    claims=[
+        Claim(
+            "refusal-text",
+            "The refusal",
+            "You are a subagent and cannot delegate to another subagent. "
+            "Complete this task yourself instead of calling this tool again.",
+            lambda facts: facts.refusal.text,
+        ),
+        Claim(
+            "fork-refused",
+            "A fork child's `task` call gets deepagents' refusal, and no grandchild runs",
+            True,
+            lambda facts: facts.refusal.matches_source
+            and not facts.refusal.grandchild_ran,
+        ),
+        Claim(
+            "refusal-length",
+            "The refusal's length in characters",
+            123,
+            lambda facts: facts.refusal.length,
+        ),
+        Claim(
+            "refusal-tool-message",
+            "It arrives as a tool result, not an exception, and the run goes on",
+            True,
+            lambda facts: facts.refusal.message_type == "ToolMessage"
+            and facts.refusal.parent_finished,
+        ),
+        Claim(
+            "refusal-rounds",
+            "Model calls the child makes before it finishes",
+            3,
+            lambda facts: facts.refusal.child_rounds,
+        ),
+        Claim(
+            "refusal-messages",
+            "Messages in the child's conversation at the end",
+            9,
+            lambda facts: facts.refusal.child_messages,
+            setup="The count includes the conversation a fork child inherits from its parent, and the parent's conversation here is a single user message",
+        ),
+        Claim(
+            "refusal-repeat",
+            "Two calls get two identical refusals",
+            True,
+            lambda facts: facts.refusal.refusals_received == 2
+            and facts.refusal.identical,
+        ),
+        Claim(
+            "refusal-before-lookup",
+            "A call naming a missing sub-agent gets the same refusal",
+            True,
+            lambda facts: facts.refusal.missing_agent_refused_the_same,
+        ),
+        Claim(
+            "refusal-stays-inside",
+            "The refusal stays inside the child; the parent finishes normally",
+            True,
+            lambda facts: facts.refusal.on_parent_side == 0
+            and facts.refusal.parent_finished,
+        ),
+        Claim(
+            "refusal-parent",
+            "Times the refusal appears on the parent's side",
+            0,
+            lambda facts: facts.refusal.on_parent_side,
+        ),
+        Claim(
+            "refusal-streamed-in-child-namespace",
+            "A caller of `stream(subgraphs=True)` sees the refusal in the fork child's namespace only",
+            None,
+            lambda facts: len(facts.refusal.streamed_to)
+            == facts.refusal.refusals_received
+            and all(
+                depth == 1 and agent == "fk"
+                for agent, depth in facts.refusal.streamed_to
+            ),
+        ),
+    ],
+)

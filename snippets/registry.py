@@ -1,8 +1,9 @@
 """Every section, found once: each experiment module of snippets/ that declares `SECTION = Section(...)`.
 
-Adding a section is one experiment file here (with its SECTION), one page per
-language and the site's strings for it; the facts, the claims, the overview's
-section table, the matrix, the drift report and the tools follow from this list.
+Adding a section is one experiment file here (with its SECTION: claims and
+mutants included), one page per language and its titles in the site's strings;
+the facts, the overview's section table, the matrix, the drift report, the
+mutation suite and the tools follow from this list.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import importlib
 import pkgutil
 
 import snippets
-from snippets.lab import Claim, Section
+from snippets.lab import Claim, Mutant, Section
 
 
 @functools.cache
@@ -20,13 +21,24 @@ def sections() -> tuple[Section, ...]:
     """The sections in article order."""
     found = []
     for module in pkgutil.iter_modules(snippets.__path__):
-        section = getattr(importlib.import_module(f"snippets.{module.name}"), "SECTION", None)
+        section = getattr(
+            importlib.import_module(f"snippets.{module.name}"), "SECTION", None
+        )
         if isinstance(section, Section):
             found.append(section)
     numbers = [s.number for s in found]
     if len(set(numbers)) != len(numbers):
-        msg = f"two sections share a number: {sorted((s.number, s.name) for s in found)}"
+        msg = (
+            f"two sections share a number: {sorted((s.number, s.name) for s in found)}"
+        )
         raise ValueError(msg)
+    names = {s.name for s in found}
+    for s in found:
+        unknown = sorted(set(s.reads) - names)
+        if unknown:
+            raise ValueError(
+                f"snippets/{s.name}.py reads no such section: {', '.join(unknown)}"
+            )
     return tuple(sorted(found, key=lambda s: s.number))
 
 
@@ -42,11 +54,7 @@ def section(name: str) -> Section:
 def claims() -> tuple[Claim, ...]:
     """Every claim, section by section, in the order they are declared."""
     found = [claim for s in sections() for claim in s.claims]
-    ids = [c.id for c in found]
-    duplicates = sorted({i for i in ids if ids.count(i) > 1})
-    if duplicates:
-        msg = f"claim ids must be unique; declared twice: {', '.join(duplicates)}"
-        raise ValueError(msg)
+    _unique("claim ids", [c.id for c in found])
     return tuple(found)
 
 
@@ -59,4 +67,34 @@ def claim(claim_id: str) -> Claim:
 
 
 def section_of(claim_id: str) -> Section:
+    claim(claim_id)
     return next(s for s in sections() if any(c.id == claim_id for c in s.claims))
+
+
+@functools.cache
+def mutants() -> tuple[Mutant, ...]:
+    """Every mutant, section by section; each flips claims that exist."""
+    found = [m for s in sections() for m in s.mutants]
+    _unique("mutant names", [m.name for m in found])
+    ids = {c.id for c in claims()}
+    for s in sections():
+        for m in s.mutants:
+            unknown = [c for c in m.flips if c not in ids]
+            if unknown or not m.flips:
+                raise ValueError(
+                    f"snippets/{s.name}.py: mutant {m.name!r} flips no such claim: {', '.join(unknown) or '(none)'}"
+                )
+    return tuple(found)
+
+
+def home_of(mutant: Mutant) -> Section:
+    """The section that declares a mutant."""
+    return next(s for s in sections() if mutant in s.mutants)
+
+
+def _unique(what: str, values: list[str]) -> None:
+    duplicates = sorted({v for v in values if values.count(v) > 1})
+    if duplicates:
+        raise ValueError(
+            f"{what} must be unique; declared twice: {', '.join(duplicates)}"
+        )

@@ -6,7 +6,17 @@ import hashlib
 import re
 from dataclasses import dataclass
 
-from snippets.lab import Claim, Section, attribute_docstring, experiment, expect, run_scenario, source_note
+from snippets.lab import (
+    Bench,
+    Claim,
+    Mutant,
+    Patch,
+    Section,
+    attribute_docstring,
+    expect,
+    source_note,
+    SUBAGENTS_PY,
+)
 
 SUBAGENTS = "deepagents.middleware.subagents"
 # Sentences of the installed source that the page quotes, each found by a phrase of it.
@@ -52,9 +62,15 @@ class Position:
 class WhyKept:
     printed: str
     positions: list[Position]  # parent and fork child, position by position
-    notes: dict[str, str | None]  # each of NOTES as the installed source words it; None if gone
-    middleware_attribute_doc: str | None  # the docstring of SubAgent.middleware, where NOTES["cache reuse"] must be
-    middleware: str | None  # the class the flag's docstring sends the reader to "for why"
+    notes: dict[
+        str, str | None
+    ]  # each of NOTES as the installed source words it; None if gone
+    middleware_attribute_doc: (
+        str | None
+    )  # the docstring of SubAgent.middleware, where NOTES["cache reuse"] must be
+    middleware: (
+        str | None
+    )  # the class the flag's docstring sends the reader to "for why"
     middleware_doc: str | None  # its docstring, whitespace collapsed
 
     @property
@@ -80,44 +96,262 @@ class WhyKept:
         return reading("middleware gives a reason", self.middleware_doc)
 
 
-@experiment("why_kept")
-def measure_why_kept() -> WhyKept:
+def measure_why_kept(bench: Bench) -> WhyKept:
     import importlib
     from itertools import zip_longest
 
-    run = run_scenario("why_kept", needed_by="why_kept")
+    run = bench.run("why_kept")
     parent, fork = run["offered"].get("parent"), run["offered"].get("fk")
-    expect(bool(parent) and bool(fork), needed_by="why_kept", looked_for="a model call by the parent and by its fork child")
-    positions = [Position(getattr(p, "name", "—"), getattr(f, "name", "—"),
-                          p is not None and f is not None and p.description == f.description)
-                 for p, f in zip_longest(parent, fork)]
+    expect(
+        bool(parent) and bool(fork),
+        looked_for="a model call by the parent and by its fork child",
+    )
+    positions = [
+        Position(
+            getattr(p, "name", "—"),
+            getattr(f, "name", "—"),
+            p is not None and f is not None and p.description == f.description,
+        )
+        for p, f in zip_longest(parent, fork)
+    ]
     notes = {name: source_note(SUBAGENTS, phrase) for name, phrase in NOTES.items()}
     pointed = re.search(r"see `(\w+)` for why", notes["call time"] or "")
-    middleware = getattr(importlib.import_module(SUBAGENTS), pointed.group(1), None) if pointed else None
-    return WhyKept(run.printed, positions, notes, attribute_docstring(SUBAGENTS, "SubAgent", "middleware"),
-                   middleware=middleware.__name__ if middleware else None,
-                   middleware_doc=" ".join((middleware.__doc__ or "").split()) if middleware else None)
+    middleware = (
+        getattr(importlib.import_module(SUBAGENTS), pointed.group(1), None)
+        if pointed
+        else None
+    )
+    return WhyKept(
+        run.printed,
+        positions,
+        notes,
+        attribute_docstring(SUBAGENTS, "SubAgent", "middleware"),
+        middleware=middleware.__name__ if middleware else None,
+        middleware_doc=" ".join((middleware.__doc__ or "").split())
+        if middleware
+        else None,
+    )
 
 
 def _note(name: str):
     return lambda facts: facts.why_kept.notes[name] is not None
 
 
-SECTION = Section("why_kept", 3, "why-kept.md", measure_why_kept, scenarios=("why_kept",), claims=[
-    Claim("prefix", 7, lambda facts: min(facts.why_kept.shared_prefix, 7)),
-    Claim("task-same-index", True, lambda facts: facts.why_kept.task_position("parent") is not None
-          and facts.why_kept.task_position("parent") == facts.why_kept.task_position("fork")),
-    Claim("task-description-identical", True, lambda facts: any(p.parent == p.fork == "task" and p.same_description
-                                                                 for p in facts.why_kept.positions)),
-    Claim("same-surface", None, lambda facts: facts.why_kept.same_surface),
-    Claim("reason-call-time", True, _note("call time")),
-    Claim("reason-tool-order", True, _note("tool order")),
-    Claim("tests-assert-order", True, _note("tests")),
-    Claim("reason-cache", True, _note("cache")),
-    Claim("cache-reuse-documented", None, lambda facts: "prompt-cache reuse" in (facts.why_kept.middleware_attribute_doc or "")),
-    Claim("graph-shape-is-about-state", None, lambda facts: reading("graph shape is about state", facts.why_kept.notes["graph shape"])),
-    # The article: "the source answers in a comment: the fork child must keep the parent's face; three
-    # reasons". The flag's docstring says only "at call time instead of omitting the tool" and sends the
-    # reader to a class "for why"; whether that class's docstring gives a reason is read, not measured.
-    Claim("source-gives-reasons", True, lambda facts: facts.why_kept.middleware_gives_reason),
-])
+# Mutants: deepagents (or langchain) with one behaviour changed; each must flip the claims named
+# (tools/mutation.py builds the site against each).
+MUTANTS = [
+    Mutant(
+        "fork-task-moved-first",
+        "the fork child's `task` is put first, before the file tools",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "fork_middleware.insert(fs_index + 1, _ForkTaskToolMiddleware(fork_task_tool))",
+                "fork_middleware.insert(0, _ForkTaskToolMiddleware(fork_task_tool))",
+            ),
+        ),
+        flips=("task-same-index", "prefix", "same-surface", "fork-task-after-files"),
+    ),
+    Mutant(
+        "fork-task-description-differs",
+        "the fork child's `task` description differs from the parent's",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "            coroutine=atask,\n            description=description,\n            infer_schema=False,\n"
+                "            args_schema=TaskToolSchema,\n        )\n        fork_middleware = ",
+                '            coroutine=atask,\n            description=description + " (fork copy)",\n            infer_schema=False,\n'
+                "            args_schema=TaskToolSchema,\n        )\n        fork_middleware = ",
+            ),
+        ),
+        flips=("task-description-identical", "same-surface"),
+    ),
+    Mutant(
+        "fork-gets-extra-tool",
+        "the fork child is offered one tool more than its parent, after `task`",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "    def __init__(self, task_tool: BaseTool) -> None:\n        self.tools = [task_tool]\n",
+                "    def __init__(self, task_tool: BaseTool) -> None:\n"
+                '        self.tools = [task_tool, StructuredTool.from_function(lambda: "", name="fork_note", '
+                'description="A tool only the fork has.")]\n',
+            ),
+        ),
+        flips=("same-surface", "fork-count"),
+    ),
+    Mutant(
+        "call-time-docstring-reworded",
+        "the flag's docstring no longer says `task` is refused instead of omitted",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "refuse recursive delegation at call time instead of\nomitting the tool -- see",
+                "refuse recursive delegation -- see",
+            ),
+        ),
+        flips=("reason-call-time",),
+    ),
+    Mutant(
+        "tests-comment-dropped",
+        "the source comment no longer says that deepagents' tests assert the tool order",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "        # position keeps both tools blocks in the same order. Tests assert that tool\n        # order matches.\n",
+                "        # position keeps both tools blocks in the same order.\n",
+            ),
+        ),
+        flips=("tests-assert-order",),
+    ),
+    Mutant(
+        "tool-order-comment-reworded",
+        "the comment on the fork's `task` position no longer speaks of the same order",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "position keeps both tools blocks in the same order.",
+                "position is what the tests check.",
+            ),
+        ),
+        flips=("reason-tool-order",),
+    ),
+    Mutant(
+        "cache-comment-reworded",
+        "the comment on the `task` description no longer speaks of cache hits",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "# this exact string for cache hits.",
+                "# this exact string.",
+            ),
+        ),
+        flips=("reason-cache",),
+    ),
+    Mutant(
+        "cache-reuse-undocumented",
+        "the docs of `SubAgent.middleware` no longer mention prompt-cache reuse",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "shared prompt-cache reuse and potentially higher model costs",
+                "higher model costs",
+            ),
+        ),
+        flips=("cache-reuse-documented",),
+    ),
+    Mutant(
+        "graph-shape-comment-reworded",
+        "the comment on a fork's private state no longer speaks of the same graph shape",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "# A declarative fork runs the same graph shape as its parent, so",
+                "# A declarative fork is built like its parent, so",
+            ),
+        ),
+        flips=("graph-shape-is-about-state",),
+    ),
+    Mutant(
+        "fork-middleware-docstring-changed",
+        "the docstring of _ForkTaskToolMiddleware changes (nobody has read the new one)",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                '"""Gives a forked subagent the real `task` tool, guarded against recursion."""',
+                '"""Keeps `task` on a forked subagent so that its tools match the parent\'s, for prompt caching."""',
+            ),
+        ),
+        flips=("source-gives-reasons",),
+    ),
+]
+
+SECTION = Section(
+    "why_kept",
+    3,
+    "why-kept.md",
+    "Why `task` is kept",
+    "parent and fork child, position by position, and what the source says",
+    measure_why_kept,
+    scenarios=("why_kept",),
+    mutants=MUTANTS,
+    claims=[
+        Claim(
+            "prefix",
+            "Leading positions where parent and fork child agree (at least)",
+            7,
+            lambda facts: min(facts.why_kept.shared_prefix, 7),
+        ),
+        Claim(
+            "task-same-index",
+            "`task` sits at the same position in both",
+            True,
+            lambda facts: facts.why_kept.task_position("parent") is not None
+            and facts.why_kept.task_position("parent")
+            == facts.why_kept.task_position("fork"),
+        ),
+        Claim(
+            "task-description-identical",
+            "The `task` description is the same in both",
+            True,
+            lambda facts: any(
+                p.parent == p.fork == "task" and p.same_description
+                for p in facts.why_kept.positions
+            ),
+        ),
+        Claim(
+            "same-surface",
+            "Parent and fork child are offered the same tools, position by position, with the same descriptions",
+            None,
+            lambda facts: facts.why_kept.same_surface,
+        ),
+        Claim(
+            "reason-call-time",
+            "A docstring says `task` is refused at call time instead of being left out",
+            True,
+            _note("call time"),
+        ),
+        Claim(
+            "reason-tool-order",
+            "A comment says the fork's `task` is put where the parent's is, to keep the same order",
+            True,
+            _note("tool order"),
+        ),
+        Claim(
+            "tests-assert-order",
+            "A comment says deepagents' tests assert the tool order",
+            True,
+            _note("tests"),
+        ),
+        Claim(
+            "reason-cache",
+            "A comment says the fork's `task` gets the very same description, for cache hits",
+            True,
+            _note("cache"),
+        ),
+        Claim(
+            "cache-reuse-documented",
+            "The docs of `SubAgent.middleware` say that changing a fork's tool definitions costs prompt-cache reuse",
+            None,
+            lambda facts: "prompt-cache reuse"
+            in (facts.why_kept.middleware_attribute_doc or ""),
+        ),
+        Claim(
+            "graph-shape-is-about-state",
+            'The "same graph shape" comment explains why a fork inherits private state',
+            None,
+            lambda facts: reading(
+                "graph shape is about state", facts.why_kept.notes["graph shape"]
+            ),
+        ),
+        # The article: "the source answers in a comment: the fork child must keep the parent's face; three
+        # reasons". The flag's docstring says only "at call time instead of omitting the tool" and sends the
+        # reader to a class "for why"; whether that class's docstring gives a reason is read, not measured.
+        Claim(
+            "source-gives-reasons",
+            "deepagents' source gives the reasons `task` is kept",
+            True,
+            lambda facts: facts.why_kept.middleware_gives_reason,
+        ),
+    ],
+)

@@ -1,20 +1,13 @@
-"""Bad input fails loudly, naming what and where."""
+"""Bad input fails loudly, in one line naming what and where."""
 
 import socket
 
 import pytest
 
 import deepagents.middleware.subagents as subagents_module
-from snippets import lab
-from snippets.lab import ExperimentFailed, InternalMoved, experiment
+from snippets import lab, registry
+from snippets.lab import ExperimentFailed, InternalMoved, Section
 from scripted_model import ScriptedModel, delegate, say
-
-
-@pytest.fixture
-def fresh_results():
-    lab.forget()
-    yield
-    lab.forget()
 
 
 def test_a_script_that_runs_out_names_its_agent():
@@ -24,9 +17,8 @@ def test_a_script_that_runs_out_names_its_agent():
         model.invoke("second")
 
 
-def test_an_exhausted_script_inside_an_agent_names_the_experiment(fresh_results):
-    @experiment("too-short")
-    def too_short():
+def test_an_exhausted_script_inside_an_agent_names_the_experiment():
+    def too_short(bench):
         from deepagents import create_deep_agent
 
         parent = ScriptedModel(name="parent", script=[delegate("kid", "work")])  # no final reply
@@ -34,50 +26,53 @@ def test_an_exhausted_script_inside_an_agent_names_the_experiment(fresh_results)
             {"name": "kid", "description": "kid", "model": ScriptedModel(name="kid", script=[say("done")])}])
         agent.invoke({"messages": [{"role": "user", "content": "go"}]})
 
-    with pytest.raises(ExperimentFailed, match=r"experiment 'too-short' failed: .*the script of 'parent'"):
-        too_short()
+    with pytest.raises(ExperimentFailed, match=r"experiment 'too-short' \(snippets/too-short\.py\) failed: .*the script of 'parent'"):
+        lab.measure(Section("too-short", 99, "x.md", "T", "t", too_short), {})
 
 
-def test_a_moved_internal_names_the_experiment_and_what_it_looked_for(monkeypatch, fresh_results):
-    from snippets.flag import measure_flag
+def _measure(name: str):
+    section = registry.section(name)
+    from snippets.facts import collect
 
+    return lab.measure(section, {read: collect().results[read] for read in section.reads})
+
+
+def test_a_moved_internal_names_the_experiment_and_what_it_looked_for(monkeypatch):
     monkeypatch.delattr(subagents_module, "_ForkedContextState")
-    with pytest.raises(InternalMoved, match=r"experiment 'flag'.*deepagents\.middleware\.subagents\._ForkedContextState"):
-        measure_flag()
+    with pytest.raises(InternalMoved, match=r"^experiment 'flag' \(snippets/flag\.py\) failed: deepagents \S+ has no "
+                                            r"deepagents\.middleware\.subagents\._ForkedContextState"):
+        _measure("flag")
 
 
-def test_moved_behaviour_names_the_experiment(monkeypatch, fresh_results):
-    from snippets.flag import measure_flag
-
+def test_moved_behaviour_names_the_experiment(monkeypatch):
     # A release that lists sub-agents in another format in the task description.
     monkeypatch.setattr(subagents_module, "_describe_subagent_for_tool",
                         lambda name, description, *, forked: f"* {name} = {description}")
-    with pytest.raises(ExperimentFailed, match=r"experiment 'flag': looked for the line '- fk: a forked helper"):
-        measure_flag()
+    from snippets.flag import measure_flag
+
+    with pytest.raises(ExperimentFailed, match=r"experiment 'flag' .*: looked for the line '- fk: a forked helper"):
+        lab.measure(registry.section("flag"), {"tool_surfaces": lab.measure(registry.section("tool_surfaces"), {}).result})
+    assert measure_flag is registry.section("flag").measure
 
 
-def test_a_scenario_that_raises_names_its_file_and_experiment(tmp_path, monkeypatch, fresh_results):
+def test_a_scenario_that_raises_names_its_file_and_experiment(tmp_path, monkeypatch):
     from snippets import paths
 
     (tmp_path / "broken.py").write_text("raise KeyError('the state moved')\n", encoding="utf-8")
     monkeypatch.setattr(lab, "SCENARIOS", tmp_path)
-    with pytest.raises(ExperimentFailed, match=r"experiment 'x': scenario snippets/scenarios/broken\.py raised KeyError"):
-        lab.run_scenario("broken", needed_by="x")
+    broken = Section("x", 99, "x.md", "X", "x", lambda bench: bench.run("broken"), scenarios=("broken",))
+    with pytest.raises(ExperimentFailed, match=r"experiment 'x' .*: scenario snippets/scenarios/broken\.py raised KeyError"):
+        lab.measure(broken, {})
     assert paths.SCENARIOS != tmp_path
 
 
-def test_identical_code_is_measured_once(fresh_results):
-    runs = []
-
-    def make():
-        @experiment("counted")
-        def counted():
-            runs.append(1)
-            return {len(runs)}  # a set literal: its order must not change the code's key
-
-        return counted
-
-    assert make()() == make()() == {1}, "a second definition of the same code reuses the result"
+def test_an_undeclared_scenario_or_section_is_named():
+    section = Section("x", 99, "x.md", "X", "x", lambda bench: bench.run("refusal"))
+    with pytest.raises(ExperimentFailed, match=r"snippets/x\.py runs scenario 'refusal': add it to its SECTION's scenarios"):
+        lab.measure(section, {})
+    section = Section("x", 99, "x.md", "X", "x", lambda bench: bench.read("refusal"))
+    with pytest.raises(ExperimentFailed, match=r"snippets/x\.py reads section 'refusal': add it to its SECTION's reads"):
+        lab.measure(section, {})
 
 
 def test_the_network_is_blocked():

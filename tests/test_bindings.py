@@ -50,8 +50,8 @@ def test_a_guard_whose_claim_flips_stops_naming_page_line_sentence_and_claim():
     with pytest.raises(StaleSentence) as stale:
         render(truth={**TRUTH, "yes": False})
     message = str(stale.value)
-    assert message.startswith("docs/xx/page.md:5: this sentence is no longer true")
-    assert "It holds." in message and "'yes'" in message and "claim yes" in message
+    assert message.startswith("docs/xx/page.md:5: no longer true under deepagents ")
+    assert '"It holds."' in message and "claim yes is now false" in message and "\n" not in message
 
 
 def test_a_negated_guard_stops_when_its_claim_becomes_true():
@@ -97,5 +97,5 @@ def test_a_stale_sentence_stops_the_real_build_naming_page_and_line(tmp_path, fa
     result = mkdocs_build(tmp_path / "site", project, cache=build_cache)
     assert result.returncode != 0
     log = result.stdout + result.stderr
-    assert f"docs/{SOURCE}/modes.md:{line}: this sentence is no longer true" in log
-    assert "This is stale." in log and f"'{false}'" in log and "snippets/" in log
+    stop = next(text for text in log.splitlines() if f"docs/{SOURCE}/modes.md:{line}: no longer true" in text)
+    assert '"This is stale."' in stop and f"{false} (" in stop and "snippets/" in stop and "rewrite the sentence" in stop

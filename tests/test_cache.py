@@ -19,9 +19,9 @@ logging.disable(logging.WARNING)
 config = load_config("mkdocs.yml", site_dir=sys.argv[1])
 config.plugins.on_startup(command="build", dirty=False)
 build(config)
-from snippets import lab
+from snippets.facts import collect
 loaded = {m.split(".")[0] for m in sys.modules} & {"deepagents", "langchain", "langchain_core", "langgraph"}
-print(json.dumps({"runs": lab.runs, "loaded": sorted(loaded)}))
+print(json.dumps({"measured": collect().measured, "loaded": sorted(loaded)}))
 """
 
 
@@ -46,7 +46,8 @@ def test_a_build_of_every_language_runs_each_experiment_once(cached_builds):
     from snippets import registry
 
     _, root, counted = cached_builds
-    assert counted["first"]["runs"] == {section.name: 1 for section in registry.sections()}
+    assert counted["first"]["measured"] == [section.name for section in registry.sections()]
+    assert counted["cached"]["measured"] == []
     for code in LANGUAGES[1:]:
         assert (root / "first" / code / "refusal" / "index.html").exists()
 
@@ -81,33 +82,66 @@ def copied_snippets(tmp_path, monkeypatch):
     copy = tmp_path / "snippets"
     shutil.copytree(paths.SNIPPETS, copy, ignore=shutil.ignore_patterns("__pycache__"))
     monkeypatch.setattr(paths, "SNIPPETS", copy)
+    monkeypatch.setattr(paths, "SCENARIOS", copy / "scenarios")
+    monkeypatch.setattr(paths, "SCRIPTED_MODEL", copy / "scenarios" / "scripted_model.py")
     monkeypatch.setattr(paths, "CACHE", tmp_path / "cache")
     monkeypatch.setenv("FACTS_CACHE", "1")
     monkeypatch.delenv("CI", raising=False)
-    return copy
+    cache._definitions.cache_clear()
+    yield copy
+    cache._definitions.cache_clear()
 
 
-def test_an_edited_example_gets_another_key_and_prose_does_not_matter(copied_snippets):
-    before = cache.fingerprint()
-    cache.save({"refusal:abc": "recorded"})
-    assert cache.load() == {"refusal:abc": "recorded"}
+def keys() -> dict[str, str]:
+    """Every section's key, as snippets.facts.gather computes them (a section after those it reads)."""
+    from snippets import registry
+
+    cache._definitions.cache_clear()
+    found: dict[str, str] = {}
+    for section in sorted(registry.sections(), key=lambda s: len(s.reads)):
+        found[section.name] = cache.key(section, {name: found[name] for name in section.reads})
+    return found
+
+
+def append(path, text: str, after: str | None = None) -> None:
+    source = path.read_text(encoding="utf-8")
+    path.write_text(source.replace(after, after + text, 1) if after else source + text, encoding="utf-8")
+
+
+def test_a_claim_a_label_or_a_mutant_added_beside_an_experiment_measures_nothing_again(copied_snippets):
+    before = keys()
+    experiment = copied_snippets / "refusal.py"
+    append(experiment, "\n\ndef _new_reading(facts):\n    return facts.refusal.length > 0\n")
+    append(experiment, '        Claim("a-new-claim", "A new claim", None, _new_reading),\n', after="    claims=[\n")
+    append(experiment, '    Mutant("a-new-mutant", "changes nothing", (), ("a-new-claim",)),\n', after="MUTANTS = [\n")
     (copied_snippets.parent / "some-page.md").write_text("a prose edit", encoding="utf-8")
-    assert cache.fingerprint() == before and cache.load() == {"refusal:abc": "recorded"}
-    example = copied_snippets / "scenarios" / "gap.py"
-    example.write_text(example.read_text(encoding="utf-8") + "\n# edited\n", encoding="utf-8")
-    assert cache.fingerprint() != before
-    assert cache.load() == {}, "a result is never served for other code"
+    assert keys() == before
+
+
+def test_what_an_experiment_runs_changes_its_key_and_the_keys_of_its_readers(copied_snippets):
+    before = keys()
+    append(copied_snippets / "scenarios" / "refusal.py", "\n# edited\n")
+    after = keys()
+    assert {name for name in before if after[name] != before[name]} == {"refusal", "gap", "guidance"}
+    append(copied_snippets / "modes.py", "    # edited\n", after="def assemble(*specs: dict) -> tuple[str | None, list[str]]:\n")
+    again = keys()
+    assert {name for name in after if again[name] != after[name]} == {"modes", "guidance"}, "guidance calls modes.assemble"
+
+
+def test_a_result_is_served_for_its_key_only(copied_snippets):
+    cache.save("refusal", "abc", "recorded")
+    assert cache.load("refusal", "abc") == "recorded" and cache.load("refusal", "abd") is None
 
 
 def test_other_deepagents_files_get_another_key(copied_snippets, tmp_path, monkeypatch):
-    before = cache.fingerprint()
+    before = keys()
     other = tmp_path / "deepagents"
     shutil.copytree(cache.deepagents_dir(), other, ignore=shutil.ignore_patterns("__pycache__"))
     (other / "graph.py").write_text((other / "graph.py").read_text(encoding="utf-8") + "\n# patched\n", encoding="utf-8")
     monkeypatch.setattr(cache, "deepagents_dir", lambda: other)
     cache.installed.cache_clear()
     try:
-        assert cache.fingerprint() != before
+        assert all(keys()[name] != key for name, key in before.items())
     finally:
         monkeypatch.undo()
         cache.installed.cache_clear()
@@ -117,8 +151,8 @@ def test_results_are_stored_as_plain_data(copied_snippets):
     class Text(str):  # like langchain's `.text`, a str subclass from a library
         pass
 
-    cache.save({"refusal:abc": Text("refused")})
-    assert type(cache.load()["refusal:abc"]) is str
+    cache.save("refusal", "abc", {"text": Text("refused")})
+    assert type(cache.load("refusal", "abc")["text"]) is str
 
 
 def test_a_failed_block_is_never_kept(copied_snippets):
@@ -140,8 +174,8 @@ def test_a_failed_block_is_never_kept(copied_snippets):
 
 @pytest.mark.parametrize(("variable", "value"), [("CI", "true"), ("FACTS_CACHE", "0")])
 def test_the_cache_can_be_turned_off(copied_snippets, monkeypatch, variable, value):
-    cache.save({"x": 1})
+    cache.save("x", "k", 1)
     monkeypatch.setenv(variable, value)
     if variable == "CI":
         monkeypatch.delenv("FACTS_CACHE", raising=False)
-    assert not cache.enabled() and cache.load() == {}
+    assert not cache.enabled() and cache.load("x", "k") is None

@@ -40,7 +40,7 @@ def test_every_python_fence_runs_on_the_site():
 def test_fences_in_tabs_and_admonitions_are_collected_with_includes(tmp_path):
     page = tmp_path / "nested.md"
     page.write_text(
-        '# t\n\n=== "Tab"\n\n    ```python exec="on"\n    --8<-- "snippets/lab.py"\n    assert callable(experiment)\n    ```\n\n'
+        '# t\n\n=== "Tab"\n\n    ```python exec="on"\n    --8<-- "snippets/lab.py"\n    assert callable(measure)\n    ```\n\n'
         '!!! note\n\n    ```python exec="on"\n    assert 1 + 1 == 2\n    ```\n',
         encoding="utf-8",
     )

@@ -11,7 +11,7 @@ import pytest
 
 from snippets import registry
 from snippets.facts import live_row
-from sitegen.strings import word
+from sitegen.strings import claim_words
 from tests.site_build import LANGUAGES
 from tools import drift_watch, matrix
 
@@ -79,7 +79,7 @@ def test_the_report_names_each_changed_fact_its_values_and_pages(index, pinned, 
     here = pinned["versions"]["deepagents"]
     assert printed.startswith(f"## Drift watch: deepagents {here} (pinned) → {NEWER} (newest)\n")
     assert f"2 of {len(CLAIMS)} facts changed" in printed
-    wording = " / ".join(word(code, "claims.refusal-length") for code in LANGUAGES)
+    wording = " / ".join(claim_words(registry.claim("refusal-length"), code) for code in LANGUAGES)
     assert f"- refusal-length (refusal): {wording}\n" in printed
     assert f"  - pinned: `{pinned['facts']['refusal-length']}`\n" in printed
     assert f"  - newest: `{newest['facts']['refusal-length']}`\n" in printed

@@ -177,12 +177,10 @@ def test_the_guard_refuses_with_its_own_words(facts):
 
 
 def test_a_scenario_prints_for_its_page_not_for_the_build(capsys):
-    from snippets import lab
-    from snippets.tool_surfaces import measure_tool_surfaces
+    from snippets import lab, registry
 
-    lab.forget()
-    measure_tool_surfaces()
-    assert capsys.readouterr().out == ""
+    measured = lab.measure(registry.section("tool_surfaces"), {})
+    assert capsys.readouterr().out == "" and measured.printed["tool_surfaces"]
 
 
 def test_the_default_forms_follow_the_modes_they_name():

@@ -25,8 +25,8 @@ from html.parser import HTMLParser
 import pytest
 
 from tests.site_build import LANGUAGES, PAGES, page_path, text
+from snippets.lab import SUBAGENTS_PY, Mutant, Patch
 from tools import mutation as mutate
-from tools.mutation import Mutant, Patch
 
 PAYLOAD = "<img src=x> < > & | * _ \\ ` {{ }} {% %} [a](b) *em*\n拒绝"  # payload, not a language
 
@@ -35,15 +35,15 @@ SUFFIX = " (inherits your conversation) " + PAYLOAD
 MODE_ERROR = "SubAgent 'a1' has invalid mode 'forked'; " + PAYLOAD
 
 PATCHES = (
-    Patch(mutate.SUBAGENTS,
+    Patch(SUBAGENTS_PY,
           '_FORK_RECURSION_REFUSAL = (\n    "You are a subagent and cannot delegate to another subagent. '
           'Complete this task yourself instead of calling this tool again."\n)',
           f"_FORK_RECURSION_REFUSAL = (\n    {REFUSAL!r}\n)"),
-    Patch(mutate.SUBAGENTS, '    "actual task is below.]\\n\\n"\n', f'    "actual task is below.] " {PAYLOAD!r} "\\n\\n"\n'),
-    Patch(mutate.SUBAGENTS,
+    Patch(SUBAGENTS_PY, '    "actual task is below.]\\n\\n"\n', f'    "actual task is below.] " {PAYLOAD!r} "\\n\\n"\n'),
+    Patch(SUBAGENTS_PY,
           '_FORKED_SUBAGENT_TOOL_NOTE = " (inherits your full conversation and system prompt — no need to restate context here)"',
           f"_FORKED_SUBAGENT_TOOL_NOTE = {SUFFIX!r}"),
-    Patch(mutate.SUBAGENTS,
+    Patch(SUBAGENTS_PY,
           """msg = f"SubAgent '{spec['name']}' has invalid mode '{mode}'; expected 'isolated' or 'fork'\"""",
           f"""msg = f"SubAgent '{{spec['name']}}' has invalid mode '{{mode}}'; " + {PAYLOAD!r}"""),
 )
@@ -68,13 +68,13 @@ SHOWN = {
 def hostile(tmp_path_factory):
     """The site built against deepagents whose strings are hostile: (what the build observed, its site folder)."""
     folder = tmp_path_factory.mktemp("hostile")
-    seen = mutate.build_against(Mutant("hostile-strings", "refusal", "every quoted string is hostile", PATCHES, ()), folder)
+    seen = mutate.build_against(Mutant("hostile-strings", "every quoted string is hostile", PATCHES, ()), folder)
     return seen, folder / "site"
 
 
 def _require_site(hostile) -> None:
     seen, _ = hostile
-    if seen.error or seen.stopped:
+    if seen.error or seen.stops or seen.failure:
         problem = seen.error or "\n".join([*seen.stops, seen.failure or ""])
         pytest.fail("the hostile build failed, so there is no page to read:\n" + problem, pytrace=False)
 
@@ -85,7 +85,7 @@ def _squeeze(text: str) -> str:
 
 def test_the_build_stays_strict(hostile):
     seen, _ = hostile
-    assert not seen.error and not seen.stopped, f"the strict build failed against hostile strings: {seen.error or seen.stops or seen.failure}"
+    assert not seen.error and not seen.stops and not seen.failure, f"the strict build failed against hostile strings: {seen.error or seen.stops or seen.failure}"
 
 
 def test_the_patched_strings_are_measured(hostile):

@@ -2,6 +2,8 @@
 
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -26,6 +28,8 @@ def third(tmp_path_factory, build_cache):
     shutil.copytree(project / "docs" / languages.source(), project / "docs" / PSEUDO)  # step 2
     (project / "docs" / PSEUDO / "gap.md").unlink()  # ... but one page is not translated yet
     shutil.copy(project / "sitegen" / "strings" / "en.yml", project / "sitegen" / "strings" / f"{PSEUDO}.yml")  # step 3
+    filled = subprocess.run([sys.executable, "-m", "sitegen.strings", PSEUDO], cwd=project, capture_output=True, text=True)
+    assert filled.returncode == 0 and "words to translate" in filled.stdout, filled.stderr  # ... with snippets/' words
     site = root / "site"
     result = mkdocs_build(site, project, cache=build_cache)
     assert result.returncode == 0, result.stderr[-3000:]
@@ -71,7 +75,7 @@ def test_the_parts_of_the_suite_that_depend_on_languages_follow_the_third_one(th
 def test_a_missing_strings_file_names_the_language_and_how_to_add_it():
     from sitegen.strings import MissingString, word
 
-    with pytest.raises(MissingString, match=r"no strings for language 'xx'.*en\.yml to xx\.yml"):
+    with pytest.raises(MissingString, match=r"sitegen/strings/xx\.yml does not exist: copy sitegen/strings/en\.yml"):
         word("xx", "callout.titles.changed")
 
 
@@ -81,23 +85,31 @@ def test_a_missing_string_names_language_and_key():
     code = languages.codes()[-1]
     with pytest.raises(MissingString) as missing:
         word(code, "callout.no-such-key")
-    assert str(missing.value) == f"sitegen/strings/{code}.yml has no 'callout.no-such-key': add it (see the same key in en.yml)"
+    assert str(missing.value) == (f"sitegen/strings/{code}.yml has no 'callout.no-such-key': add it "
+                                  "(see the same key in sitegen/strings/en.yml)")
 
 
 def test_every_language_has_every_string():
-    from sitegen.strings import strings
+    """Every key of the source language's strings, and a translation of every word snippets/ declares."""
+    from sitegen.strings import check
 
-    def keys(tree: dict, prefix: str = "") -> set[str]:
-        found = set()
-        for key, value in tree.items():
-            found.add(prefix + key)
-            if isinstance(value, dict):
-                found |= keys(value, f"{prefix}{key}.")
-        return found
+    assert check(languages.codes()) == []
 
-    source = keys(strings(languages.source()))
-    for code in languages.codes()[1:]:
-        assert keys(strings(code)) == source, code
+
+def test_a_missing_translation_stops_the_build_before_any_page_in_one_line(tmp_path, build_cache):
+    project = copy_project(tmp_path / "project")
+    other = languages.codes()[-1]
+    strings = project / "sitegen" / "strings" / f"{other}.yml"
+    text = strings.read_text(encoding="utf-8")
+    strings.write_text("\n".join(line for line in text.splitlines() if not line.startswith("  refusal-length:")) + "\n",
+                       encoding="utf-8")
+    result = mkdocs_build(tmp_path / "site", project, cache=build_cache)
+    assert result.returncode != 0
+    errors = [line for line in result.stderr.splitlines() if "refusal-length" in line]
+    assert errors and errors[0].endswith(f"sitegen/strings/{other}.yml has no 'claims.refusal-length': add its "
+                                         "translation of \"The refusal's length in characters\" (declared in snippets/refusal.py)")
+    assert "Building documentation" not in result.stderr.split(errors[0])[0].split("\n")[-1]
+    assert not (tmp_path / "site" / "index.html").exists(), "no page was built"
 
 
 def test_no_language_is_written_into_code_or_tests():

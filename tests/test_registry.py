@@ -1,20 +1,27 @@
-"""A section is declared once: an eighth section is one experiment file, one page per language, its strings
-and its nav line. The facts, the overview's table, the generic table, the drift report, the matrix page and
-parity follow from the registry."""
+"""A section and a claim are each declared once.
+
+An eighth section is one experiment file (its claims, their English words and their mutants
+included), one page per language, the translations of its words and its nav line. A new claim
+touches at most four files: the experiment, the source language's page, each translation's page
+and each translation's strings; every error on the way names the file to change. The facts, the
+overview's table, the generic table, the drift report, the matrix page, parity and the mutation
+suite follow from the registry."""
 
 import re
+import subprocess
+import sys
 
 import pytest
 import yaml
 
 from snippets import registry
-from tests.site_build import LANGUAGES, copy_project, html, mkdocs_build
+from tests.site_build import LANGUAGES, SOURCE, copy_project, html, mkdocs_build
 
 EXPERIMENT = '''"""Section 8: an extra measurement, to show what adding a section takes."""
 
 from dataclasses import dataclass
 
-from snippets.lab import Claim, Section, experiment
+from snippets.lab import GRAPH_PY, Bench, Claim, Mutant, Patch, Section
 
 
 @dataclass(frozen=True)
@@ -22,17 +29,21 @@ class Extra:
     limit: int
 
 
-@experiment("extra")
-def measure_extra() -> Extra:
+def measure_extra(bench: Bench) -> Extra:
     from deepagents import create_deep_agent
     from scripted_model import ScriptedModel
 
     return Extra(create_deep_agent(model=ScriptedModel(script=[])).config["recursion_limit"])
 
 
-SECTION = Section("extra", 8, "extra.md", measure_extra, claims=[
-    Claim("extra-limit-set", None, lambda facts: isinstance(facts.extra.limit, int)),
-])
+SECTION = Section(
+    "extra", 8, "extra.md", "Extra", "a step limit", measure_extra,
+    claims=[Claim("extra-limit-set", "A deep agent comes with a step limit", None,
+                  lambda facts: isinstance(facts.extra.limit, int))],
+    mutants=[Mutant("extra-no-limit", "a limit that is no number",
+                    (Patch(GRAPH_PY, '"recursion_limit": 9_999', '"recursion_limit": "none"'),),
+                    flips=("extra-limit-set",))],
+)
 '''
 PAGE = """# 8. Extra { #extra }
 
@@ -42,28 +53,37 @@ A deep agent comes with a step limit of {{ facts.extra.limit }}. {{ guard("extra
 
 {{ changes("extra") }}
 """
+TRANSLATED = {"sections": {"extra": {"title": "Extra", "measures": "a step limit"}},
+              "claims": {"extra-limit-set": "A deep agent comes with a step limit"}}
+
+
+def writer(project, touched):
+    def write(relative: str, content: str) -> None:
+        (project / relative).write_text(content, encoding="utf-8")
+        touched.append(relative)
+    return write
+
+
+def translate(project, language: str, words: dict) -> str:
+    """A translation's strings with `words` merged in (the test speaks no language: the words stay English)."""
+    merged = yaml.safe_load((project / f"sitegen/strings/{language}.yml").read_text(encoding="utf-8"))
+    for key, value in words.items():
+        for inner, text in value.items():
+            merged.setdefault(key, {})[inner] = text
+    return yaml.safe_dump(merged, allow_unicode=True, sort_keys=False)
 
 
 @pytest.fixture(scope="module")
 def eighth(tmp_path_factory, build_cache):
     root = tmp_path_factory.mktemp("eighth")
     project = copy_project(root / "project")
-    touched = []
-
-    def write(relative: str, content: str, append: bool = False) -> None:
-        path = project / relative
-        path.write_text((path.read_text(encoding="utf-8") if append else "") + content, encoding="utf-8")
-        touched.append(relative)
-
-    write("snippets/extra.py", EXPERIMENT)  # 1. the experiment, with its SECTION
+    touched: list[str] = []
+    write = writer(project, touched)
+    write("snippets/extra.py", EXPERIMENT)  # 1. the experiment: its SECTION, claims and mutants
     for language in LANGUAGES:  # 2. a page per language (the same sentence: the test reads no language)
         write(f"docs/{language}/extra.md", PAGE)
-        strings = {"sections": {"extra": {"title": "Extra", "measures": "a step limit"}},  # 3. its strings
-                   "claims": {"extra-limit-set": "A deep agent comes with a step limit"}}
-        merged = yaml.safe_load((project / f"sitegen/strings/{language}.yml").read_text(encoding="utf-8"))
-        for key, value in strings.items():
-            merged[key].update(value)
-        write(f"sitegen/strings/{language}.yml", yaml.safe_dump(merged, allow_unicode=True, sort_keys=False))
+    for language in LANGUAGES[1:]:  # 3. the translations of its words
+        write(f"sitegen/strings/{language}.yml", translate(project, language, TRANSLATED))
     config = (project / "mkdocs.yml").read_text(encoding="utf-8")  # 4. its nav line
     write("mkdocs.yml", config.replace("      - guidance.md\n", "      - guidance.md\n      - extra.md\n"))
     result = mkdocs_build(root / "site", project, cache=build_cache)
@@ -73,8 +93,7 @@ def eighth(tmp_path_factory, build_cache):
 
 def test_an_eighth_section_touches_only_its_own_files(eighth):
     _, _, touched = eighth
-    languages = len(LANGUAGES)
-    assert len(set(touched)) == 1 + languages + languages + 1, sorted(set(touched))
+    assert len(set(touched)) == 1 + len(LANGUAGES) + (len(LANGUAGES) - 1) + 1, sorted(set(touched))
 
 
 def test_the_site_shows_the_eighth_section_everywhere(eighth):
@@ -86,9 +105,53 @@ def test_the_site_shows_the_eighth_section_everywhere(eighth):
         assert "A deep agent comes with a step limit" in html(site, language, "matrix")
 
 
-def test_parity_and_the_registry_take_it_in(eighth):
+def test_parity_the_registry_and_the_mutation_suite_take_it_in(eighth):
     project, _, _ = eighth
     from tools.parity import differences
 
     assert differences(project / "docs") == []
     assert "extra" not in {s.name for s in registry.sections()}, "the real project is untouched"
+    listed = subprocess.run([sys.executable, "-m", "tools.mutation", "--quick", "extra-no-limit"], cwd=project,
+                            capture_output=True, text=True, timeout=300)
+    assert "1 of 1 mutants caught" in listed.stdout, listed.stdout[-2000:] + listed.stderr[-2000:]
+
+
+def test_a_new_claim_touches_four_files_and_each_error_names_the_file(tmp_path, build_cache):
+    """A writer adds a claim the way README.md says, in a copy, and builds after each step."""
+    project = copy_project(tmp_path / "project")
+    touched: list[str] = []
+    write = writer(project, touched)
+    claim_id, label = "refusal-is-short", "The refusal is shorter than 200 characters"
+    other = LANGUAGES[-1]
+
+    def build() -> str:
+        done = mkdocs_build(tmp_path / "site", project, cache=build_cache)
+        return "" if done.returncode == 0 else done.stderr
+
+    experiment = (project / "snippets/refusal.py").read_text(encoding="utf-8")
+    claim = f'        Claim("{claim_id}", "{label}", None, lambda facts: facts.refusal.length < 200),\n'
+    mutant = (f'    Mutant("refusal-made-long", "the refusal is 300 characters", (Patch(SUBAGENTS_PY, '
+              f'"Complete this task yourself", "Complete this task yourself{"!" * 200}"),), flips=("{claim_id}",)),\n')
+    write("snippets/refusal.py", experiment.replace("    claims=[\n", "    claims=[\n" + claim, 1)
+          .replace("MUTANTS = [\n", "MUTANTS = [\n" + mutant, 1))  # 1. the experiment
+    errors = build().splitlines()
+    missing = f"sitegen/strings/{other}.yml has no 'claims.{claim_id}': add its translation of '{label}' (declared in snippets/refusal.py)"
+    assert any(line.endswith(missing) for line in errors), errors[-5:]  # one line, naming the file and the key
+
+    strings = (project / f"sitegen/strings/{other}.yml").read_text(encoding="utf-8")
+    write(f"sitegen/strings/{other}.yml", translate(project, other, {"claims": {claim_id: label}}))  # 2. its translation
+    assert strings != (project / f"sitegen/strings/{other}.yml").read_text(encoding="utf-8")
+    assert build() == ""
+
+    from tools.parity import differences
+
+    sentence = f"The refusal stays short. {{{{ guard(\"{claim_id}\") }}}}\n"
+    for language in LANGUAGES:  # 3. and 4. the sentence, in each language's page
+        page = (project / f"docs/{language}/refusal.md").read_text(encoding="utf-8")
+        write(f"docs/{language}/refusal.md", page.replace("{{ table(\"refusal\") }}", sentence + "\n{{ table(\"refusal\") }}"))
+        if language == SOURCE:  # the translation does not bind the new claim yet: parity names its page
+            assert any(f"docs/{other}/refusal.md" in line and claim_id in line for line in differences(project / "docs"))
+    assert build() == "" and differences(project / "docs") == []
+    assert sorted(set(touched)) == sorted({"snippets/refusal.py", f"sitegen/strings/{other}.yml",
+                                           *(f"docs/{language}/refusal.md" for language in LANGUAGES)})
+    assert len(set(touched)) <= 2 + len(LANGUAGES)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -17,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from sitegen import languages
-from sitegen.strings import word
+from snippets import registry
+from sitegen.strings import section_words
 from tests.site_build import LANGUAGES, QUIET, copy_project
 
 OTHER = LANGUAGES[-1]  # a language built inside the source language's site
@@ -58,12 +60,12 @@ def served(tmp_path_factory):
     env = {**os.environ, "FACTS_CACHE": "1", **QUIET}
     env.pop("CI", None)  # as on a writer's machine: a prose edit reuses what was measured
     log = (tmp_path / "serve.log").open("w")
-    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "--livereload", "-a", f"127.0.0.1:{port}"],
+    server = subprocess.Popen([sys.executable, "-m", "tools.serve", "-a", f"127.0.0.1:{port}"],  # what `make serve` runs
                               cwd=project, env=env, stdout=log, stderr=subprocess.STDOUT)
     try:
         yield project, f"http://127.0.0.1:{port}/", tmp_path / "serve.log"
     finally:
-        server.terminate()
+        server.send_signal(signal.SIGINT)  # as Ctrl-C: tools/serve.py stops the mkdocs it started
         server.wait(timeout=30)
         log.close()
 
@@ -76,7 +78,7 @@ def edit(path: Path, old: str, new: str) -> None:
 
 def test_broken_block_keeps_last_good_page_then_recovers(served):
     project, base, log = served
-    page, title = f"{base}{languages.folder(OTHER)}gap/", word(OTHER, "sections.gap.title")
+    page, title = f"{base}{languages.folder(OTHER)}gap/", section_words(registry.section("gap"), OTHER)
     good = wait_for(page, lambda html: title in html)
     assert "failed to rebuild" not in good
     broken_block = '\n```python exec="on" id="oops"\nraise RuntimeError("broken by an edit")\n```\n'

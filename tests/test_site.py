@@ -107,13 +107,13 @@ def test_raising_experiment_fails_the_build_naming_experiment_and_pages(tmp_path
     project = copy_project(tmp_path / "project")
     experiment = project / "snippets" / "gap.py"
     source = experiment.read_text(encoding="utf-8")
-    experiment.write_text(source.replace('    run = run_scenario("gap", needed_by="gap")',
-                                         '    raise LookupError("the gap moved")'), encoding="utf-8")
+    experiment.write_text(source.replace('    run = bench.run("gap")', '    raise LookupError("the gap moved")'),
+                          encoding="utf-8")
     result = mkdocs_build(tmp_path / "site", project)
     assert result.returncode != 0
     output = result.stderr + result.stdout
-    assert "experiment 'gap' failed: LookupError: the gap moved" in output
-    assert "pages that show it: " + ", ".join(f"docs/{code}/gap.md" for code in LANGUAGES) in output
+    pages = ", ".join(f"docs/{code}/gap.md" for code in LANGUAGES)
+    assert f"experiment 'gap' (snippets/gap.py) failed: LookupError: the gap moved (pages that show it: {pages})" in output
 
 
 def test_code_is_shown_with_its_file_name(site):

@@ -9,8 +9,8 @@ from sitegen.verdicts import Verdict, article_releases, differing, matrix_rows, 
 FACTS = SimpleNamespace(versions={"deepagents": "0.3"}, value=None)
 
 
-def claim(article, live, setup=False) -> Claim:
-    return Claim("c", article, lambda f: live, setup)
+def claim(article, live, setup=None) -> Claim:
+    return Claim("c", "a claim", article, lambda f: live, setup)
 
 
 ROWS_CHANGED = {"0.1": {"c": 7}, "0.2": {"c": 7}, "0.3": {"c": None}}
@@ -26,7 +26,7 @@ def test_a_value_no_release_ever_had_never_held():
 
 
 def test_setup_and_holding_come_first():
-    assert verdict(claim(9, 7, setup=True), FACTS, ROWS_CHANGED).kind == "setup"
+    assert verdict(claim(9, 7, setup="the example is set up so"), FACTS, ROWS_CHANGED).kind == "setup"
     assert verdict(claim(7, 7), FACTS, ROWS_CHANGED).kind == "holds"
     assert verdict(claim(None, 7), FACTS, ROWS_CHANGED).kind == "own", "a claim the article never made has no verdict"
 
@@ -58,7 +58,7 @@ def test_an_installed_release_older_than_the_article_is_not_yet_there():
 
 def test_the_article_matches_a_run_of_releases(monkeypatch):
     rows = {"0.1": {"a": 1, "b": False}, "0.2": {"a": 1, "b": True}, "0.3": {"a": 2, "b": True}}
-    claims = (Claim("a", 1, lambda f: None), Claim("b", True, lambda f: None), Claim("never", 5, lambda f: None))
+    claims = (Claim("a", "A", 1, lambda f: None), Claim("b", "B", True, lambda f: None), Claim("never", "N", 5, lambda f: None))
     monkeypatch.setattr(registry, "claims", lambda: claims)
     assert article_releases(rows) == ["0.2"], "claim 'never' matches no release: it is left out"
     assert {c.id for c in differing(rows)} == {"a", "b"}

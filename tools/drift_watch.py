@@ -22,7 +22,7 @@ from snippets.facts import live_row
 
 from sitegen import bindings, languages
 from sitegen.facts import pages_showing
-from sitegen.strings import word
+from sitegen.strings import claim_words
 from tools.matrix import measure, releases
 
 
@@ -50,7 +50,7 @@ def changes(pinned: dict, newest: dict) -> list[str]:
         if before != after:
             section = registry.section_of(claim.id).name
             pages = ", ".join(f"`{paths.shown(page)}`" for page in pages_showing(section))
-            entries.append(f"- {claim.id} ({section}): {' / '.join(word(code, f'claims.{claim.id}') for code in languages.codes())}\n"
+            entries.append(f"- {claim.id} ({section}): {' / '.join(claim_words(claim, code) for code in languages.codes())}\n"
                            f"  - pinned: {code(before)}\n"
                            f"  - newest: {code(after)}\n"
                            f"  - pages: {pages or '(no page includes this experiment)'}\n"
