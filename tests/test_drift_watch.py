@@ -12,6 +12,7 @@ import pytest
 from snippets import registry
 from snippets.facts import live_row
 from sitegen.strings import claim_words
+from tests.claims import GUARDED, NUMBER
 from tests.site_build import LANGUAGES
 from tools import drift_watch, matrix
 
@@ -68,8 +69,8 @@ def test_releases_come_from_the_index(index, pinned):
 def test_the_report_names_each_changed_fact_its_values_and_pages(index, pinned, monkeypatch, capsys):
     newest = json.loads(json.dumps(pinned))
     newest["versions"]["deepagents"] = NEWER
-    newest["facts"]["refusal-length"] = pinned["facts"]["refusal-length"] + 5
-    newest["facts"]["mode-fork"] = {"error": "experiment 'modes' failed: ValueError: no fork"}
+    newest["facts"][NUMBER.id] = pinned["facts"][NUMBER.id] + 5
+    newest["facts"][GUARDED.id] = {"error": "experiment 'modes' failed: ValueError: no fork"}
     asked = stub_measure(monkeypatch, newest)
 
     assert drift_watch.main() == 1
@@ -79,11 +80,12 @@ def test_the_report_names_each_changed_fact_its_values_and_pages(index, pinned, 
     here = pinned["versions"]["deepagents"]
     assert printed.startswith(f"## Drift watch: deepagents {here} (pinned) → {NEWER} (newest)\n")
     assert f"2 of {len(CLAIMS)} facts changed" in printed
-    wording = " / ".join(claim_words(registry.claim("refusal-length"), code) for code in LANGUAGES)
-    assert f"- refusal-length (refusal): {wording}\n" in printed
-    assert f"  - pinned: `{pinned['facts']['refusal-length']}`\n" in printed
-    assert f"  - newest: `{newest['facts']['refusal-length']}`\n" in printed
-    assert "  - pages: " + ", ".join(f"`docs/{code}/refusal.md`" for code in LANGUAGES) in printed
+    section = registry.section_of(NUMBER.id)
+    wording = " / ".join(claim_words(NUMBER, code) for code in LANGUAGES)
+    assert f"- {NUMBER.id} ({section.name}): {wording}\n" in printed
+    assert f"  - pinned: `{pinned['facts'][NUMBER.id]}`\n" in printed
+    assert f"  - newest: `{newest['facts'][NUMBER.id]}`\n" in printed
+    assert "  - pages: " + ", ".join(f"`docs/{code}/{section.page}`" for code in LANGUAGES) in printed
     assert "  - sentences bound to it: " in printed
     assert '  - newest: `{"error": "experiment \'modes\' failed: ValueError: no fork"}`' in printed
     assert f"DEEPAGENTS={NEWER} make build" in printed
@@ -92,10 +94,11 @@ def test_the_report_names_each_changed_fact_its_values_and_pages(index, pinned, 
 def test_the_sentences_bound_to_a_claim_are_named_by_page_and_line():
     from snippets import paths
 
-    found = drift_watch.sentences_bound_to("fork-refused")
-    assert {place.split(":")[0] for place in found} >= {f"docs/{code}/refusal.md" for code in LANGUAGES}
+    found = drift_watch.sentences_bound_to(GUARDED.id)
+    page_of = registry.section_of(GUARDED.id).page
+    assert {place.split(":")[0] for place in found} >= {f"docs/{code}/{page_of}" for code in LANGUAGES}
     page, line = found[0].split(":")
-    assert "fork-refused" in (paths.ROOT / page).read_text(encoding="utf-8").splitlines()[int(line) - 1]
+    assert GUARDED.id in (paths.ROOT / page).read_text(encoding="utf-8").splitlines()[int(line) - 1]
 
 
 def test_no_change_under_the_newest_release_passes(index, pinned, monkeypatch, capsys):

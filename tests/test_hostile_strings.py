@@ -24,6 +24,7 @@ from html.parser import HTMLParser
 
 import pytest
 
+from tests.claims import ERROR_TEXT, TEXT
 from tests.site_build import LANGUAGES, PAGES, page_path, text
 from snippets.lab import SUBAGENTS_PY, Mutant, Patch
 from tools import mutation as mutate
@@ -92,8 +93,8 @@ def test_the_patched_strings_are_measured(hostile):
     """The experiments really saw the hostile strings (else the page checks below prove nothing)."""
     _require_site(hostile)
     seen, _ = hostile
-    assert seen.live["refusal-text"] == REFUSAL
-    assert seen.live["mode-error"] == MODE_ERROR
+    assert seen.live[TEXT.id] == REFUSAL
+    assert seen.live[ERROR_TEXT.id] == MODE_ERROR
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -11,6 +11,8 @@ import yaml
 
 from snippets import paths
 from sitegen import languages
+from snippets import registry
+from tests.claims import NUMBER
 from tests.site_build import PAGES, copy_project, mkdocs_build
 
 LINK = re.compile(r'<a href="([^"]+)" hreflang="([^"]+)"')
@@ -101,13 +103,14 @@ def test_a_missing_translation_stops_the_build_before_any_page_in_one_line(tmp_p
     other = languages.codes()[-1]
     strings = project / "sitegen" / "strings" / f"{other}.yml"
     text = strings.read_text(encoding="utf-8")
-    strings.write_text("\n".join(line for line in text.splitlines() if not line.startswith("  refusal-length:")) + "\n",
+    strings.write_text("\n".join(line for line in text.splitlines() if not line.startswith(f"  {NUMBER.id}:")) + "\n",
                        encoding="utf-8")
     result = mkdocs_build(tmp_path / "site", project, cache=build_cache)
     assert result.returncode != 0
-    errors = [line for line in result.stderr.splitlines() if "refusal-length" in line]
-    assert errors and errors[0].endswith(f"sitegen/strings/{other}.yml has no 'claims.refusal-length': add its "
-                                         "translation of \"The refusal's length in characters\" (declared in snippets/refusal.py)")
+    errors = [line for line in result.stderr.splitlines() if NUMBER.id in line]
+    where = f"snippets/{registry.section_of(NUMBER.id).name}.py"
+    assert errors and errors[0].endswith(f"sitegen/strings/{other}.yml has no 'claims.{NUMBER.id}': add its "
+                                         f"translation of {NUMBER.label!r} (declared in {where})")
     assert "Building documentation" not in result.stderr.split(errors[0])[0].split("\n")[-1]
     assert not (tmp_path / "site" / "index.html").exists(), "no page was built"
 

@@ -73,3 +73,20 @@ def test_every_section_page_shows_a_short_example():
             lines = (paths.SCENARIOS / f"{name}.py").read_text(encoding="utf-8").splitlines()
             assert any("create_deep_agent(" in line for line in lines), name
             assert len(lines) <= 60, f"{name}: the example a reader copies is {len(lines)} lines"
+
+
+def test_a_claim_is_named_in_its_experiment_and_its_pages_only():
+    """Code beside the site names no claim: it reads the registry. The tests name a handful, in tests/claims.py."""
+    from snippets import registry
+
+    ids = {c.id for c in registry.claims()}
+    named: dict[str, set[str]] = {}
+    for folder in ("sitegen", "tools", "benchmarks", "tests"):
+        for path in (paths.ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                    found = ids & set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", node.value))
+                    if found:
+                        named.setdefault(paths.shown(path), set()).update(found)
+    assert list(named) in ([], ["tests/claims.py"]), named
+    assert len(named.get("tests/claims.py", ())) <= 6

@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+from snippets import registry
+from tests.claims import GUARDED, TWO_FORMS
 from tests.site_build import LANGUAGES
 from tools.parity import DOCS, differences
 
@@ -56,15 +58,15 @@ def test_an_inverted_form_is_named_with_its_position(tmp_path):
     docs = _copy_docs(tmp_path)
     page = docs / TARGET / "modes.md"
     text = page.read_text(encoding="utf-8")
-    page.write_text(text.replace('when("handoff-is-default")', "SWAP").replace('unless("handoff-is-default")', 'when("handoff-is-default")')
-                    .replace("SWAP", 'unless("handoff-is-default")'), encoding="utf-8")
+    when, unless = f'when("{TWO_FORMS.id}")', f'unless("{TWO_FORMS.id}")'
+    page.write_text(text.replace(when, "SWAP").replace(unless, when).replace("SWAP", unless), encoding="utf-8")
     [problem] = differences(docs)
     assert problem.startswith(f"docs/{TARGET}/modes.md: sentence bindings (marker and claims, in order) differ")
-    assert f"docs/{SOURCE} has when(handoff-is-default), docs/{TARGET} has unless(handoff-is-default)" in problem
+    assert f"docs/{SOURCE} has when({TWO_FORMS.id}), docs/{TARGET} has unless({TWO_FORMS.id})" in problem
 
 
 def test_a_sentence_bound_in_one_language_only_is_named(tmp_path):
     docs = _copy_docs(tmp_path)
-    _edit(docs / TARGET / "refusal.md", '{{ guard("refusal-before-lookup") }}', "")
+    _edit(docs / TARGET / registry.section_of(GUARDED.id).page, f'{{{{ guard("{GUARDED.id}") }}}}', "")
     [problem] = differences(docs)
-    assert f"docs/{SOURCE} has guard(refusal-before-lookup)" in problem
+    assert f"docs/{SOURCE} has guard({GUARDED.id})" in problem
