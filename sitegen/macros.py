@@ -13,8 +13,9 @@ Generated content, in the page's language: `{{ table("refusal") }}` (a
 section's live table), `{{ sections() }}` (the overview's section table),
 `{{ paths_diagram() }}`, `{{ changes("refusal") }}` (the callouts for what differs
 from the article, and why), `{{ runs_beside("refusal") }}` (the line under an
-example: where to get scripted_model.py and the example itself),
-`{{ article_range() }}` (the releases whose behaviour matches the article's).
+example: where to get scripted_model.py and the example itself); `numbers` holds
+the counts the overview reconciles (the article's claims and the site's own, the
+releases whose behaviour matches the article's and those the site measures).
 """
 
 from __future__ import annotations
@@ -45,12 +46,23 @@ def reason(claim, facts, rows: dict, language: str) -> str:
         setup=claim_words(claim, language, "setup") if claim.setup else "")
 
 
+def numbers(rows: dict) -> dict[str, object]:
+    """Counts a reader can reconcile: the article's claims and the site's own, the releases whose
+    behaviour matches the article's and the releases the site measures."""
+    article = [c for c in registry.claims() if c.from_article]
+    matching, measured = article_releases(rows) or ["—"], list(rows) or ["—"]
+    return {"article": len(article), "own": len(registry.claims()) - len(article),
+            "article_count": len(article_releases(rows)), "article_first": matching[0], "article_last": matching[-1],
+            "measured_count": len(rows), "measured_first": measured[0], "measured_last": measured[-1]}
+
+
 def define_env(env) -> None:
     facts = live_facts()
     rows = matrix_rows()
     language = env.conf["theme"]["language"]  # each language's build has its own macros environment
     separator = word(language, "list_separator")
-    env.variables.update({"facts": facts, "versions": facts.versions, "claims": registry.claims()})
+    env.variables.update({"facts": facts, "versions": facts.versions, "claims": registry.claims(),
+                          "numbers": numbers(rows)})
     env.filter(code)
     env.filter(quote)
     env.filter(lambda value: show(value, separator), "show")
@@ -73,14 +85,6 @@ def define_env(env) -> None:
     @env.macro
     def paths_diagram() -> str:
         return diagrams.delegation_paths(facts, language)
-
-    @env.macro
-    def article_range() -> str:
-        """The releases whose behaviour matches the article's claims, as a range."""
-        found = article_releases(rows)
-        if not found:
-            return word(language, "article_range.none")
-        return word(language, "article_range.span").format(first=found[0], last=found[-1], count=len(found))
 
     @env.macro
     def runs_beside(scenario: str) -> str:

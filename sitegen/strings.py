@@ -145,7 +145,7 @@ def _keys(tree: dict, prefix: str = "", declared: bool = False) -> set[str]:
     declares too; never a language's own glossary and word lists."""
     found = set()
     for key, value in tree.items():
-        if not prefix and key in ("glossary", "behaviour_words", *(() if declared else DECLARED)):
+        if not prefix and key in ("glossary", "behaviour_words", "attributions", *(() if declared else DECLARED)):
             continue
         path = f"{prefix}{key}"
         found |= _keys(value, f"{path}.") if isinstance(value, dict) else {path}

@@ -205,8 +205,7 @@ MUTANTS = [
             "gap-declarative",
             "fork-refused",
             "flag-only-declarative",
-            "nest-one-level",
-        ),
+            "nest-one-level", "gap-fork-own-task-refused"),
     ),
     Mutant(
         "flag-dropped-on-input",

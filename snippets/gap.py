@@ -1,10 +1,14 @@
-"""Section 6: a child in the `runnable` form delegates for real, with or without `mode`; a declarative fork cannot."""
+"""Section 6: where the flag does not reach. A child in the `runnable` form delegates for real,
+with or without `mode`, and so does a declared child through what its own spec gives it, except a
+`task` in a fork; a declarative fork's own `task` is refused."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from snippets.lab import (
+    GRAPH_PY,
+    SUBAGENTS_PY,
     Bench,
     Claim,
     Mutant,
@@ -12,14 +16,15 @@ from snippets.lab import (
     Section,
     expect,
     source_note,
-    SUBAGENTS_PY,
 )
 
 
 @dataclass(frozen=True)
 class Chain:
-    form: str  # declarative fork, runnable fork, "runnable, no mode"
-    child_got: str  # the tool result the child got for its `task` call
+    # gap.py: "declarative fork", "runnable fork", "runnable, no mode"; own_delegation.py:
+    # "isolated, own task", "fork, own task", "fork, agent tool"
+    form: str
+    child_got: str  # the tool result the child got for its first call
     grandchild_ran: bool
     refused: bool  # was it deepagents' refusal (section 4)?
 
@@ -28,40 +33,24 @@ class Chain:
 class Gap:
     printed: str
     chains: list[Chain]
-    why_no_flag: (
-        str | None
-    )  # the source's reason the `runnable` form gets no flag, None if gone
+    why_no_flag: str | None  # the source's reason the `runnable` form gets no flag
 
     def chain(self, form: str) -> Chain:
         return next(c for c in self.chains if c.form == form)
 
 
 def measure_gap(bench: Bench) -> Gap:
-    run = bench.run("gap")
-    refusal = bench.read(
-        "refusal"
-    )  # section 4's measurement: what deepagents' refusal reads
+    refusal = bench.read("refusal")  # section 4's measurement: what the refusal reads
     chains = []
-    for form, events in run["seen"].items():
-        got = [
-            m.text
-            for namespace, (m, _) in events
-            if len(namespace) == 1 and m.type == "tool"
-        ]
-        expect(
-            bool(got), looked_for=f"a tool result for the {form} child's `task` call"
-        )
-        agents = {metadata.get("lc_agent_name") for _, (_, metadata) in events}
-        chains.append(
-            Chain(
-                form,
-                got[0],
-                grandchild_ran="gc" in agents,
-                refused=refusal.matches_source and got[0] == refusal.text,
-            )
-        )
+    for scenario in ("gap", "own_delegation"):
+        for form, events in bench.run(scenario)["seen"].items():
+            got = [m.text for ns, (m, _) in events if len(ns) == 1 and m.type == "tool"]
+            expect(bool(got), looked_for=f"a tool result for the {form} child's call")
+            agents = {metadata.get("lc_agent_name") for _, (_, metadata) in events}
+            refused = refusal.matches_source and got[0] == refusal.text
+            chains.append(Chain(form, got[0], "gc" in agents, refused))
     return Gap(
-        run.printed,
+        bench.printed["gap"],
         chains,
         why_no_flag=source_note("deepagents.middleware.subagents", "opaque"),
     )
@@ -80,6 +69,18 @@ _RUNNABLE_INHERITS = (
     "if key not in _EXCLUDED_STATE_KEYS | private_state_keys}\n"
 )
 MUTANTS = [
+    Mutant(
+        "fork-keeps-only-inherited-tools",
+        "a fork child no longer gets the `tools` its spec names, only the parent's",
+        (
+            Patch(
+                GRAPH_PY,
+                '            raw_subagent_tools = spec.get("tools") if "tools" in spec else tools\n',
+                '            raw_subagent_tools = tools if is_forked else spec.get("tools", tools)\n',
+            ),
+        ),
+        flips=("gap-agent-tool",),
+    ),
     Mutant(
         "runnable-fork-flagged",
         "a runnable-form fork also gets the flag (declared by SubAgentMiddleware), so its grandchild is refused",
@@ -132,7 +133,7 @@ MUTANTS = [
                 "                subagent_state[_FORKED_CONTEXT_KEY] = True\n",
             ),
         ),
-        flips=("gap-runnable-no-mode", "nest-one-level"),
+        flips=("gap-runnable-no-mode",),
     ),
 ]
 
@@ -140,10 +141,10 @@ SECTION = Section(
     "gap",
     6,
     "gap.md",
-    "The gap",
-    "the `runnable` form, where there is no gate",
+    "Where the flag does not reach",
+    "what delegates for real: the `runnable` form, and what a declared child brings itself",
     measure_gap,
-    scenarios=("gap",),
+    scenarios=("gap", "own_delegation"),
     reads=("refusal",),
     mutants=MUTANTS,
     claims=[
@@ -164,6 +165,26 @@ SECTION = Section(
             "A `runnable` child without `mode` reaches its grandchild",
             None,
             lambda facts: facts.gap.chain("runnable, no mode").grandchild_ran,
+        ),
+        Claim(
+            "gap-isolated-own-task",
+            "A declared isolated child with a `SubAgentMiddleware` of its own reaches its grandchild",
+            None,
+            lambda facts: facts.gap.chain("isolated, own task").grandchild_ran,
+        ),
+        Claim(
+            "gap-fork-own-task-refused",
+            "A declared fork child with the same middleware is refused, and no grandchild runs",
+            None,
+            lambda facts: facts.gap.chain("fork, own task").refused
+            and not facts.gap.chain("fork, own task").grandchild_ran,
+        ),
+        Claim(
+            "gap-agent-tool",
+            "A declared fork child reaches another agent through a tool of its spec that runs one",
+            None,
+            lambda facts: facts.gap.chain("fork, agent tool").grandchild_ran
+            and not facts.gap.chain("fork, agent tool").refused,
         ),
         Claim(
             "gap-reason-in-source",

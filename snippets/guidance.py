@@ -5,24 +5,27 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from snippets.lab import (
+    FACTORY_PY,
+    GRAPH_PY,
+    SUBAGENTS_PY,
     Bench,
     Claim,
     Mutant,
     Patch,
     Section,
-    FACTORY_PY,
-    GRAPH_PY,
+    expect,
     internal,
-    SUBAGENTS_PY,
 )
 
+# snippets/scenarios/<name>.py, in the order the page shows them
 RECIPES = (
     "choose",
-    "nest_one_level",
+    "delegate_on_purpose",
     "never_nest",
     "step_limit",
+    "step_limit_runnable",
     "no_task",
-)  # snippets/scenarios/<name>.py
+)
 
 
 @dataclass(frozen=True)
@@ -39,30 +42,35 @@ class Guidance:
     printed: dict[str, str]  # recipe -> what its scenario printed
     isolated: Handed
     fork: Handed
-    runnable: Handed  # your own compiled agent, handed over in the `runnable` form without `mode`
+    # your own compiled agent, handed over in the `runnable` form without `mode`
+    runnable: Handed
     warnings: dict[str, list[str]]  # kind of child -> the warnings attaching one emits
-    depth: dict[str, int]  # nest_one_level: agent -> its depth below the parent
-    deepest_refused: bool  # nest_one_level: the deepest agent's own `task` call got deepagents' refusal
-    never_nest: dict[
-        str, tuple[list[str], list[str]]
-    ]  # stream/astream -> (agents that ran, refusals)
-    guarded: dict[
-        str, tuple[list[str], str]
-    ]  # invoke/ainvoke -> (agents whose model was called, the parent's answer)
-    guard_refusal: str  # what NoDeeperThanThis answers
+    # delegate_on_purpose: agent -> its depth below the parent
+    depth: dict[str, int]
+    # delegate_on_purpose: what each agent's `task` calls got back
+    got: dict[str, list[str]]
+    # never_nest: stream/astream -> (agents that ran, tool results that were errors)
+    never_nest: dict[str, tuple[list[str], list[str]]]
+    # invoke/ainvoke -> (agents whose model was called, the parent's answer)
+    guarded: dict[str, tuple[list[str], str]]
+    spec_limit: int  # step_limit: the run_limit its ModelCallLimitMiddleware is given
+    spec_limit_calls: int  # ... the searcher's model calls under it
+    spec_limit_result: str  # step_limit: what the parent's `task` call returned
+    spec_limit_answer: str  # step_limit: the parent's final answer
     default_limit: int  # a deep agent's own recursion_limit
-    limit_raises: (
-        str | None
-    )  # what the parent's invoke raised when a sub-agent hit its limit, unhandled
-    limit_result: tuple[
-        str, str | None
-    ]  # with report_step_limit: (type, status) of what the parent's task call returned
+    # step_limit_runnable: what the parent's invoke raised when the sub-agent hit
+    # its recursion limit, unhandled
+    limit_raises: str | None
+    limit_calls: int  # ... and how many model calls the sub-agent made within it
+    # with report_step_limit: (type, status) of what the parent's task call returned
+    limit_result: tuple[str, str | None]
     limit_parent_answer: str
     deep_agent_tools: list[str]  # create_deep_agent with no sub-agents
+    # the same, with a harness profile that turns general-purpose off
+    no_general_purpose_tools: list[str]
     plain_agent_tools: list[str]  # a create_agent sub-agent
-    sync_guard_under_async: (
-        str | None
-    )  # what a guard with only wrap_tool_call does under ainvoke
+    # what a guard with only wrap_tool_call does under ainvoke
+    sync_guard_under_async: str | None
     spec_keys: list[str]  # the keys a declarative spec (SubAgent) may have
 
 
@@ -74,14 +82,25 @@ def handed(messages) -> Handed:
     )
 
 
+def tool_results(events) -> dict[str, list[str]]:
+    """Agent -> the tool results it got, in a stream(subgraphs=True) of messages."""
+    got: dict[str, list[str]] = {}
+    for _, (message, metadata) in events:
+        if message.type == "tool":
+            got.setdefault(metadata.get("lc_agent_name") or "parent", []).append(message.text)
+    return got
+
+
 def measure_guidance(bench: Bench) -> Guidance:
     from snippets.modes import assemble, child
 
     runs = {name: bench.run(name) for name in RECIPES}
-    choose, nest, never, limit, no_task = (runs[name] for name in RECIPES)
-    deepest = nest["fact_checker"]["model"].seen
-    refusal = bench.read("refusal").text
-    result = limit["messages"][-2]
+    choose, nest, never, limit, capped, no_task = (runs[name] for name in RECIPES)
+    expect(
+        set(nest["depth"]) == {"parent", "researcher", "fact-checker"},
+        looked_for="the parent, the researcher and its fact-checker in delegate_on_purpose's run",
+    )
+    result = capped["messages"][-2]
     return Guidance(
         printed={name: run.printed for name, run in runs.items()},
         isolated=handed(choose["handed"]["iso"]),
@@ -95,21 +114,24 @@ def measure_guidance(bench: Bench) -> Guidance:
             )[1],
         },
         depth=dict(nest["depth"]),
-        deepest_refused=any(m.type == "tool" and m.text == refusal for m in deepest[-1])
-        if deepest
-        else False,
+        got=tool_results(nest["events"]),
         never_nest=dict(never["outcomes"]),
         guarded=guarded(never),
-        guard_refusal=never["NoDeeperThanThis"].refusal,
-        default_limit=limit["own_limit"],
-        limit_raises=type(limit["raised"]).__name__
-        if "raised" in limit.variables
+        spec_limit=limit["searcher"]["middleware"][0].run_limit,
+        spec_limit_calls=len(limit["searches"].seen),
+        spec_limit_result=limit["messages"]["messages"][-2].text,
+        spec_limit_answer=limit["messages"]["messages"][-1].text,
+        default_limit=capped["own_limit"],
+        limit_raises=type(capped["raised"]).__name__
+        if "raised" in capped.variables
         else None,
+        limit_calls=len(capped["searches"].seen),
         limit_result=(result.type, getattr(result, "status", None)),
-        limit_parent_answer=limit["messages"][-1].text,
+        limit_parent_answer=capped["messages"][-1].text,
         deep_agent_tools=[
             tool.name for tool in no_task["offered"]["deep agent, no subagents"]
         ],
+        no_general_purpose_tools=without_general_purpose(),
         plain_agent_tools=[
             tool.name for tool in no_task["offered"]["create_agent sub-agent"]
         ],
@@ -122,6 +144,32 @@ def measure_guidance(bench: Bench) -> Guidance:
             ).__annotations__
         ),
     )
+
+
+def without_general_purpose() -> list[str]:
+    """The tools a deep agent given no sub-agents offers its model under a harness profile (beta)
+    that turns `general-purpose` off for that model (profiles are looked up by the model)."""
+    from deepagents import (
+        GeneralPurposeSubagentProfile,
+        HarnessProfile,
+        create_deep_agent,
+        register_harness_profile,
+    )
+    from scripted_model import ScriptedModel, say
+
+    from snippets.lab import tools_watch
+
+    class Leaf(ScriptedModel):  # its own provider: the profile applies to this model only
+        pass
+
+    off = GeneralPurposeSubagentProfile(enabled=False)
+    register_harness_profile("leaf", HarnessProfile(general_purpose_subagent=off))
+    offered: dict[str, list] = {}
+    agent = create_deep_agent(
+        model=Leaf(script=[say("done")]), middleware=[tools_watch(offered)("leaf")]
+    )
+    agent.invoke({"messages": [{"role": "user", "content": "hello"}]})
+    return [tool.name for tool in offered["leaf"]]
 
 
 def guarded(never) -> dict[str, tuple[list[str], str]]:
@@ -177,24 +225,33 @@ def sync_guard_under_async() -> str | None:
 
 
 def _guard_holds(way: str):
-    """Under `way`, the guarded agent's grandchild never runs and the parent finishes; and the example's own
-    run of the same kind (stream for invoke, astream for ainvoke) got the guard's refusal, and only it."""
+    """Under `way`, the guarded agent's grandchild never runs and the parent finishes; and the example's
+    own run of the same kind (stream for invoke, astream for ainvoke) refused one `task` call, and the
+    grandchild did not run there either."""
 
     def holds(facts) -> bool:
         guidance = facts.guidance
         agents, answer = guidance.guarded[way]
-        streamed, refused = guidance.never_nest[
-            "stream" if way == "invoke" else "astream"
-        ]
+        streamed, refused = guidance.never_nest["stream" if way == "invoke" else "astream"]
         return (
             "gc" not in agents
             and "writer" in agents
             and answer == "report finished"
             and "gc" not in streamed
-            and refused == [guidance.guard_refusal]
+            and len(refused) == 1
         )
 
     return holds
+
+
+def _nests_one_level(facts) -> bool:
+    """The declared researcher's own sub-agent runs two levels down, and is refused deeper."""
+    guidance, refusal = facts.guidance, facts.refusal.text
+    return (
+        max(guidance.depth.values()) == 2
+        and refusal not in guidance.got.get("researcher", [])
+        and guidance.got.get("fact-checker") == [refusal]
+    )
 
 
 def _beta(kind: str):
@@ -210,6 +267,65 @@ _ISOLATED_MESSAGES = (
     '            subagent_state["messages"] = [HumanMessage(content=description)]\n'
 )
 MUTANTS = [
+    Mutant(
+        "every-declared-child-flagged",
+        "every declared sub-agent carries the flag, isolated ones too, so any `task` it holds is refused",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                "class SubAgentMiddleware(AgentMiddleware[Any, ContextT, ResponseT]):\n",
+                "class SubAgentMiddleware(AgentMiddleware[Any, ContextT, ResponseT]):\n"
+                "    state_schema = _ForkedContextState\n",
+            ),
+            Patch(
+                SUBAGENTS_PY,
+                _ISOLATED_MESSAGES,
+                _ISOLATED_MESSAGES + '            if "runnable" not in subagent:\n'
+                "                subagent_state[_FORKED_CONTEXT_KEY] = True\n",
+            ),
+        ),
+        flips=("nest-one-level", "gap-isolated-own-task"),
+    ),
+    Mutant(
+        "model-call-limit-off-by-one",
+        "langchain: a run may make one model call more than its `run_limit`",
+        (
+            Patch(
+                "agents/middleware/model_call_limit.py",
+                "        run_limit_exceeded = self.run_limit is not None and run_count >= self.run_limit\n",
+                "        run_limit_exceeded = self.run_limit is not None and run_count > self.run_limit\n",
+                package="langchain",
+            ),
+        ),
+        flips=("spec-limit-ends-run",),
+    ),
+    Mutant(
+        "parent-limit-wins",
+        "a sub-agent runs with the parent's step limit, whatever its own (as deepagents for JavaScript does)",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                _INVOKE,
+                _INVOKE.replace(
+                    "subagent.invoke(subagent_state, subagent_config)",
+                    'subagent.invoke(subagent_state, {**subagent_config, "recursion_limit": 10_000})',
+                ),
+            ),
+        ),
+        flips=("recursion-limit-counts-steps", "step-limit-raises"),
+    ),
+    Mutant(
+        "general-purpose-always",
+        "a harness profile can no longer turn `general-purpose` off",
+        (
+            Patch(
+                GRAPH_PY,
+                "if gp_profile.enabled is not False and not any(",
+                "if not any(",
+            ),
+        ),
+        flips=("general-purpose-can-be-disabled",),
+    ),
     Mutant(
         "beta-for-every-child",
         "attaching any sub-agent emits the beta warning, not only a fork",
@@ -275,17 +391,34 @@ MUTANTS = [
         flips=("fork-carries-more",),
     ),
     Mutant(
-        "sync-skips-tool-guards",
-        "langchain: under invoke, no middleware wraps a tool call",
+        "task-limit-ignored",
+        "langchain: ToolCallLimitMiddleware counts and blocks no tool call",
         (
             Patch(
-                FACTORY_PY,
-                "        wrap_tool_call_wrapper = _chain_tool_call_wrappers(wrappers)\n",
-                "        wrap_tool_call_wrapper = lambda request, execute: execute(request)  # middleware skipped\n",
+                "agents/middleware/tool_call_limit.py",
+                '                `ToolMessage` for any other pending tool calls, and an AI message.\n'
+                '\n        Raises:\n            ToolCallLimitExceededError: If limits are exceeded and `exit_behavior`\n'
+                "                is `'error'`.\n        \"\"\"\n        # Get the last AIMessage",
+                '                `ToolMessage` for any other pending tool calls, and an AI message.\n'
+                '\n        Raises:\n            ToolCallLimitExceededError: If limits are exceeded and `exit_behavior`\n'
+                "                is `'error'`.\n        \"\"\"\n        return None\n        # Get the last AIMessage",
                 package="langchain",
             ),
         ),
-        flips=("guide-own-gate",),
+        flips=("guide-own-gate", "guard-async"),
+    ),
+    Mutant(
+        "task-limit-ignored-async",
+        "langchain: under ainvoke, ToolCallLimitMiddleware counts and blocks no tool call",
+        (
+            Patch(
+                "agents/middleware/tool_call_limit.py",
+                "        return self.after_model(state, runtime)\n",
+                "        return None\n",
+                package="langchain",
+            ),
+        ),
+        flips=("guard-async",),
     ),
     Mutant(
         "async-skips-tool-guards",
@@ -298,7 +431,7 @@ MUTANTS = [
                 package="langchain",
             ),
         ),
-        flips=("guard-async", "sync-guard-fails-async"),
+        flips=("sync-guard-fails-async",),
     ),
     Mutant(
         "sync-guard-skipped-async",
@@ -457,13 +590,13 @@ SECTION = Section(
         ),
         Claim(
             "guide-own-gate",
-            "A guard of your own keeps a `runnable` child's grandchild from running (sync runs)",
+            "langchain's `ToolCallLimitMiddleware` on `task` keeps an agent's grandchild from running (sync runs)",
             True,
             _guard_holds("invoke"),
         ),
         Claim(
             "guard-async",
-            "The same guard works in async runs",
+            "The same limit holds in async runs",
             None,
             _guard_holds("ainvoke"),
         ),
@@ -475,10 +608,9 @@ SECTION = Section(
         ),
         Claim(
             "nest-one-level",
-            "A compiled deep agent as a sub-agent nests exactly one level deeper",
+            "A declared sub-agent with a `SubAgentMiddleware` of its own nests exactly one level deeper",
             None,
-            lambda facts: max(facts.guidance.depth.values()) == 2
-            and facts.guidance.deepest_refused,
+            _nests_one_level,
         ),
         Claim(
             "fork-carries-more",
@@ -487,6 +619,19 @@ SECTION = Section(
             lambda facts: facts.guidance.fork.messages
             > facts.guidance.isolated.messages
             == 1,
+        ),
+        Claim(
+            "spec-limit-ends-run",
+            "A `ModelCallLimitMiddleware` in a spec's `middleware` ends that sub-agent's run at its limit, and the parent finishes",
+            None,
+            lambda facts: facts.guidance.spec_limit_calls == facts.guidance.spec_limit
+            and facts.guidance.spec_limit_answer == "parent done",
+        ),
+        Claim(
+            "recursion-limit-counts-steps",
+            "A sub-agent's `recursion_limit` counts graph steps: fewer model calls fit in it than its number",
+            None,
+            lambda facts: 0 < facts.guidance.limit_calls < 8,
         ),
         Claim(
             "step-limit-raises",
@@ -521,9 +666,15 @@ SECTION = Section(
         ),
         Claim(
             "deep-agent-always-has-task",
-            "A deep agent given no sub-agents still holds `task`",
+            "By default, a deep agent given no sub-agents still holds `task`",
             None,
             lambda facts: "task" in facts.guidance.deep_agent_tools,
+        ),
+        Claim(
+            "general-purpose-can-be-disabled",
+            "A harness profile that turns `general-purpose` off leaves a deep agent with no sub-agents without `task`",
+            None,
+            lambda facts: "task" not in facts.guidance.no_general_purpose_tools,
         ),
         Claim(
             "plain-agent-has-no-task",

@@ -50,6 +50,11 @@ class ToolSurfaces:
     fork: Surface  # a declarative spec with mode="fork"
     runnable: Surface  # a compiled deep agent handed over in the `runnable` form, without `mode`
     listed: list[str]  # the sub-agents the parent's `task` description lists, in order
+    # spec key -> the tools an isolated child whose spec sets that key is offered
+    by_spec_key: dict[str, list[str]]
+    # kind of child (isolated, fork) -> the names it is offered of a parent's own tool
+    # ("parent tool") and of a tool a parent's middleware adds ("middleware tool")
+    inherited: dict[str, list[str]]
 
     @property
     def children(self) -> list[Surface]:
@@ -61,6 +66,88 @@ def surface(agent: str, tools: list) -> Surface:
     return Surface(
         agent, [tool.name for tool in tools], task.description if task else None
     )
+
+
+# A value for every key a declarative spec may set, besides the ones that are yours to fill
+# with tools or middleware (or that name it): each is set on an isolated child, one at a time.
+YOURS = {"name", "description", "mode", "tools", "middleware"}
+
+
+def spec_values() -> dict[str, object]:
+    from deepagents import FilesystemPermission
+    from pydantic import BaseModel
+
+    class Answer(BaseModel):
+        text: str
+
+    return {
+        "system_prompt": "Be brief.",
+        "model": None,  # every child below has one
+        "skills": ["/skills/"],
+        "interrupt_on": {"ls": True},
+        "permissions": [FilesystemPermission(operations=["read"], paths=["/**"])],
+        "response_format": Answer,
+    }
+
+
+def offered_by_spec_key() -> dict[str, list[str]]:
+    """Spec key -> what an isolated child whose spec sets it (and nothing of YOURS) is offered."""
+    from deepagents import create_deep_agent
+    from scripted_model import ScriptedModel, delegate, say
+
+    from snippets.lab import internal, tools_watch
+
+    spec_type = internal("deepagents.middleware.subagents", "SubAgent", meaning="the spec's type")
+    values, offered = spec_values(), {}
+    unknown = sorted(set(spec_type.__annotations__) - YOURS - set(values))
+    expect(not unknown, looked_for=f"a value to try for every spec key (none for {unknown})")
+    for key, value in values.items():
+        reply = say('{"text": "done"}' if key == "response_format" else "done")
+        child = {"name": "child", "description": "a child", "model": ScriptedModel(script=[reply])}
+        child |= {key: value} if value is not None else {}
+        child["middleware"] = [tools_watch(offered)(key)]
+        parent = ScriptedModel(script=[delegate("child", "go"), say("parent done")])
+        create_deep_agent(model=parent, subagents=[child]).invoke(
+            {"messages": [{"role": "user", "content": "go"}]}
+        )
+    return {key: [tool.name for tool in tools] for key, tools in offered.items()}
+
+
+def offered_from_the_parent() -> dict[str, list[str]]:
+    """Kind of child -> which of the parent's own tool and its middleware's tool it is offered."""
+    from deepagents import create_deep_agent
+    from langchain.agents.middleware import AgentMiddleware
+    from langchain_core.tools import tool
+    from scripted_model import ScriptedModel, delegate, say
+
+    from snippets.lab import tools_watch
+
+    @tool("parent tool")
+    def parent_tool() -> str:
+        """A tool the parent is given."""
+        return ""
+
+    @tool("middleware tool")
+    def middleware_tool() -> str:
+        """A tool the parent's middleware adds."""
+        return ""
+
+    class Adds(AgentMiddleware):
+        tools = [middleware_tool]
+
+    offered: dict[str, list] = {}
+    watch = tools_watch(offered)
+    children = [
+        {"name": kind, "description": kind, "model": ScriptedModel(script=[say("done")]),
+         "middleware": [watch(kind)], **({"mode": "fork"} if kind == "fork" else {})}
+        for kind in ("isolated", "fork")
+    ]
+    script = [delegate("isolated", "go", "c1"), delegate("fork", "go", "c2"), say("done")]
+    agent = create_deep_agent(model=ScriptedModel(script=script), tools=[parent_tool],
+                              middleware=[Adds()], subagents=children)
+    agent.invoke({"messages": [{"role": "user", "content": "go"}]})
+    names = {"parent tool", "middleware tool"}
+    return {kind: [t.name for t in tools if t.name in names] for kind, tools in offered.items()}
 
 
 def measure_tool_surfaces(bench: Bench) -> ToolSurfaces:
@@ -78,6 +165,8 @@ def measure_tool_surfaces(bench: Bench) -> ToolSurfaces:
         surface("fk", offered["fk"]),
         surface("compiled", offered["compiled"]),
         listed_subagents(parent.task_description or ""),
+        offered_by_spec_key(),
+        offered_from_the_parent(),
     )
 
 
@@ -105,6 +194,42 @@ _GENERAL_PURPOSE = 'if gp_profile.enabled is not False and not any(spec["name"] 
 _TODOS = '__import__("langchain.agents.middleware").agents.middleware.TodoListMiddleware()'
 MUTANTS = [
     Mutant(
+        "children-unlisted",
+        "the `task` description no longer lists the sub-agents it reaches",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                '    return f"- {name}: {description}{suffix}"\n',
+                '    return ""\n',
+            ),
+        ),
+        flips=("parent-has-task",),
+    ),
+    Mutant(
+        "parent-tools-not-inherited",
+        "a spec that names no `tools` no longer gets the parent's",
+        (
+            Patch(
+                GRAPH_PY,
+                '            raw_subagent_tools = spec.get("tools") if "tools" in spec else tools\n',
+                '            raw_subagent_tools = spec.get("tools", [])\n',
+            ),
+        ),
+        flips=("parent-tools-inherited",),
+    ),
+    Mutant(
+        "isolated-inherits-middleware",
+        "an isolated child inherits the parent's `middleware` too, as a fork does",
+        (
+            Patch(
+                GRAPH_PY,
+                "            if is_forked and middleware:\n",
+                "            if middleware:\n",
+            ),
+        ),
+        flips=("parent-middleware-fork-only",),
+    ),
+    Mutant(
         "parent-gets-todos",
         "a deep agent itself is also given langchain's `write_todos`, after `task`",
         (
@@ -127,7 +252,7 @@ MUTANTS = [
                 '        if "runnable" in spec:\n            return spec\n',
             ),
         ),
-        flips=("isolated-has-task", "isolated-tools", "isolated-count"),
+        flips=("isolated-has-task", "isolated-tools", "isolated-count", "isolated-no-task-from-spec-keys"),
     ),
     Mutant(
         "isolated-child-has-no-tools",
@@ -191,6 +316,34 @@ SECTION = Section(
     scenarios=("tool_surfaces",),
     mutants=MUTANTS,
     claims=[
+        Claim(
+            "parent-has-task",
+            "A deep agent given sub-agents holds `task`, whose description lists each of them",
+            None,
+            lambda facts: facts.tool_surfaces.parent.has_task
+            and {"iso", "fk", "compiled"} <= set(facts.tool_surfaces.listed),
+        ),
+        Claim(
+            "isolated-no-task-from-spec-keys",
+            "No key of a spec besides `tools` and `middleware` gives an isolated child `task`",
+            None,
+            lambda facts: bool(facts.tool_surfaces.by_spec_key)
+            and not any("task" in t for t in facts.tool_surfaces.by_spec_key.values()),
+        ),
+        Claim(
+            "parent-tools-inherited",
+            "A spec that names no `tools` is given the parent's own tools, in either mode",
+            None,
+            lambda facts: all("parent tool" in facts.tool_surfaces.inherited[kind]
+                              for kind in ("isolated", "fork")),
+        ),
+        Claim(
+            "parent-middleware-fork-only",
+            "A fork child inherits the parent's `middleware`; an isolated child does not",
+            None,
+            lambda facts: "middleware tool" in facts.tool_surfaces.inherited["fork"]
+            and "middleware tool" not in facts.tool_surfaces.inherited["isolated"],
+        ),
         Claim(
             "isolated-tools",
             "Tools of an isolated child",

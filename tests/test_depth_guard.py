@@ -1,7 +1,7 @@
-"""The depth guard the guidance page shows (NoDeeperThanThis, snippets/scenarios/never_nest.py),
-on a compiled deep agent handed over as a `runnable` sub-agent: under invoke and ainvoke alike,
-every `task` call of that agent is refused and its sub-agent never runs. A guard with only the
-sync hook fails under ainvoke: that is why it defines both."""
+"""The depth guard the guidance page shows (snippets/scenarios/never_nest.py: langchain's
+ToolCallLimitMiddleware on `task`), on a compiled deep agent handed over as a `runnable` sub-agent:
+under invoke and ainvoke alike, every `task` call of that agent is refused and its sub-agent never
+runs, also when it makes several at once."""
 
 import ast
 import asyncio
@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import pytest
 from deepagents import create_deep_agent
-from langchain.agents.middleware import AgentMiddleware
+from langchain.agents.middleware import ToolCallLimitMiddleware
 from langchain_core.messages import AIMessage, ToolMessage
 
 from snippets.paths import SCENARIOS
@@ -19,24 +19,12 @@ NEVER_NEST = SCENARIOS / "never_nest.py"
 REQUEST = {"messages": [{"role": "user", "content": "write the report"}]}
 
 
-def load_guard() -> type[AgentMiddleware]:
-    """NoDeeperThanThis as never_nest.py defines it: its imports and the class, not the demo around them."""
-    module = ast.parse(NEVER_NEST.read_text(encoding="utf-8"), filename=str(NEVER_NEST))
-    module.body = [node for node in module.body
-                   if isinstance(node, ast.Import | ast.ImportFrom) or getattr(node, "name", None) == "NoDeeperThanThis"]
-    namespace: dict = {}
-    exec(compile(module, str(NEVER_NEST), "exec"), namespace)  # noqa: S102 - the reader's own file
-    return namespace["NoDeeperThanThis"]
-
-
-NoDeeperThanThis = load_guard()
-
-
-class SyncOnly(AgentMiddleware):
-    """The same guard without its async hook."""
-
-    refusal = NoDeeperThanThis.refusal
-    wrap_tool_call = NoDeeperThanThis.wrap_tool_call
+def guard_of_the_recipe():
+    """The guard exactly as never_nest.py writes it: its `ToolCallLimitMiddleware(...)` expression."""
+    source = NEVER_NEST.read_text(encoding="utf-8")
+    [call] = [node for node in ast.walk(ast.parse(source)) if isinstance(node, ast.Call)
+              and getattr(node.func, "id", None) == ToolCallLimitMiddleware.__name__]
+    return eval(ast.get_source_segment(source, call), {ToolCallLimitMiddleware.__name__: ToolCallLimitMiddleware})  # noqa: S307
 
 
 def two_task_calls_at_once() -> AIMessage:
@@ -89,24 +77,12 @@ def test_without_a_guard_the_grandchild_runs(way):
 
 @pytest.mark.parametrize("way", ["invoke", "ainvoke"])
 def test_the_guard_refuses_every_task_call_and_the_grandchild_never_runs(way):
-    final, models = run([NoDeeperThanThis()], way)
+    final, models = run([guard_of_the_recipe()], way)
     ids, results = task_results(models.writer)
     assert len(ids) == 3 and sorted(r.tool_call_id for r in results) == sorted(ids)
-    assert all(r.text == NoDeeperThanThis.refusal and r.status == "error" for r in results)
+    assert all(r.status == "error" for r in results)
     assert models.gc.seen == []
     # The writer answered itself; the parent got that answer and finished.
     _, parent_results = task_results(models.parent)
     assert [r.text for r in parent_results] == [models.writer.script[-1].text]
     assert final["messages"][-1].text == models.parent.script[-1].text
-
-
-def test_the_sync_hook_alone_guards_invoke_but_fails_under_ainvoke():
-    _, models = run([SyncOnly()], "invoke")
-    ids, results = task_results(models.writer)
-    assert len(results) == len(ids) == 3 and all(r.text == SyncOnly.refusal for r in results) and models.gc.seen == []
-
-    [missing_hook] = set(vars(NoDeeperThanThis)) - set(vars(SyncOnly))
-    parent, models = build([SyncOnly()])
-    with pytest.raises(Exception, match=missing_hook):  # noqa: PT011 - the error names the hook SyncOnly lacks
-        asyncio.run(parent.ainvoke(REQUEST))
-    assert len(models.writer.seen) == 1 and models.gc.seen == []  # failed at the writer's first tool call

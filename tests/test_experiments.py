@@ -164,16 +164,19 @@ def test_a_chain_is_refused_or_reaches_its_grandchild_never_both(facts):
 # 7. guidance -----------------------------------------------------------------------
 def test_the_recipes_print_what_was_measured(facts):
     guidance = facts.guidance
-    assert str(guidance.default_limit) in guidance.printed["step_limit"]
+    assert str(guidance.default_limit) in guidance.printed["step_limit_runnable"]
+    assert f"model calls the searcher made within 8 steps: {guidance.limit_calls}" in guidance.printed["step_limit_runnable"]
+    assert f"the searcher's model calls: {guidance.spec_limit_calls}" in guidance.printed["step_limit"]
+    assert str(guidance.depth) in guidance.printed["delegate_on_purpose"]
     for way, (agents, refused) in guidance.never_nest.items():
         assert f"{way}: agents that ran: {agents}; refused: {refused}" in guidance.printed["never_nest"]
     for child, handed in (("iso", guidance.isolated), ("fk", guidance.fork), ("own", guidance.runnable)):
         assert f"{child}: messages={handed.messages}, characters={handed.characters}" in guidance.printed["choose"]
 
 
-def test_the_guard_refuses_with_its_own_words(facts):
-    for agents, refused in facts.guidance.never_nest.values():
-        assert all(text == facts.guidance.guard_refusal for text in refused)
+def test_the_limit_refuses_in_the_same_words_sync_and_async(facts):
+    refusals = [refused for _, refused in facts.guidance.never_nest.values()]
+    assert len(refusals) == 2 and refusals[0] == refusals[1] and len(refusals[0]) == 1
 
 
 def test_a_scenario_prints_for_its_page_not_for_the_build(capsys):

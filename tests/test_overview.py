@@ -33,8 +33,14 @@ def test_each_difference_is_called_out_with_its_reason_on_its_page(site, facts, 
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_it_names_the_article_and_the_releases_it_matches(site, language):
+def test_it_names_the_article_its_claims_and_the_releases_it_matches_beside_those_measured(site, language):
+    """The counts a first-time reader reconciles: the article's claims and the site's own, the releases
+    whose behaviour matches the article's and the releases the site measures."""
     shown = text(site, language, "index")
     assert word(language, "article.title") in shown
-    found = article_releases(matrix_rows())
-    assert word(language, "article_range.span").format(first=found[0], last=found[-1], count=len(found)) in shown
+    rows, found = matrix_rows(), article_releases(matrix_rows())
+    article = sum(c.from_article for c in registry.claims())
+    for number in (len(registry.claims()), article, len(registry.claims()) - article, len(found), len(rows)):
+        assert f" {number} " in f" {shown} ".replace("，", " ").replace("（", " "), number
+    for release in (found[0], found[-1], next(iter(rows)), list(rows)[-1]):
+        assert release in shown

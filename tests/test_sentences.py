@@ -11,7 +11,7 @@ from snippets import paths, registry
 from sitegen import bindings
 from sitegen.verdicts import differing, matrix_rows
 from tests.site_build import LANGUAGES, html
-from tools.sentences import behaviour_words, bound_texts, register, unbound
+from tools.sentences import attributions, behaviour_words, bound_texts, register, unbound
 
 FENCE = re.compile(r"^\s*```.*?^\s*```", re.M | re.S)
 
@@ -23,8 +23,10 @@ def pages(language: str):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_no_sentence_speaks_of_deepagents_outside_a_binding(language):
     found = [f"{paths.shown(page)}:{line}: {sentence}" for page in pages(language)
-             for line, sentence in unbound(page.read_text(encoding="utf-8"), behaviour_words(language))]
-    assert found == [], "bind each sentence to its claim, or mark it narrative(reason):\n" + "\n".join(found)
+             for line, sentence in unbound(page.read_text(encoding="utf-8"), behaviour_words(language),
+                                           attributions(language))]
+    assert found == [], ("bind each sentence to the claim that makes it true; narrative(reason) is only for a sentence "
+                         "that says nothing about deepagents, or reports whose words it gives:\n" + "\n".join(found))
 
 
 def test_the_check_finds_an_unbound_sentence():
@@ -32,6 +34,17 @@ def test_the_check_finds_an_unbound_sentence():
     word = behaviour_words(language)[0]
     page = f"A sentence bound. {{{{ guard(\"x\") }}}} Then one about {word} that is not.\n"
     assert [line for line, _ in unbound(page, behaviour_words(language))] == [1]
+
+
+def test_behaviour_is_never_narrative():
+    """A narrative sentence that says how deepagents behaves is found, unless it reports the article or an example."""
+    language = LANGUAGES[0]
+    word, reported = behaviour_words(language)[0], attributions(language)[0]
+    page = (f"It is all about {word}. {{{{ narrative(\"setup\") }}}}\n\n"
+            f"{reported.capitalize()} says {word} matters. {{{{ narrative(\"article\") }}}}\n\n"
+            f"Is {word} refused? {{{{ narrative(\"question\") }}}}\n\n"
+            f"How to read {word}. {{{{ narrative(\"reading\") }}}}\n")
+    assert [line for line, _ in unbound(page, behaviour_words(language), attributions(language))] == [1, 7]
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

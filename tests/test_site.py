@@ -107,7 +107,7 @@ def test_raising_experiment_fails_the_build_naming_experiment_and_pages(tmp_path
     project = copy_project(tmp_path / "project")
     experiment = project / "snippets" / "gap.py"
     source = experiment.read_text(encoding="utf-8")
-    experiment.write_text(source.replace('    run = bench.run("gap")', '    raise LookupError("the gap moved")'),
+    experiment.write_text(source.replace('    refusal = bench.read("refusal")', '    raise LookupError("the gap moved")'),
                           encoding="utf-8")
     result = mkdocs_build(tmp_path / "site", project)
     assert result.returncode != 0

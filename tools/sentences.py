@@ -93,12 +93,16 @@ def sentences(text: str) -> list[str]:
     return [s.strip() for s in SENTENCE.split(" ".join(text.split())) if s.strip()]
 
 
-def unbound(markdown: str, words: list[str]) -> list[tuple[int, str]]:
+def unbound(markdown: str, words: list[str], attributions: tuple[str, ...] = ()) -> list[tuple[int, str]]:
     """(line, sentence) for each sentence of a page's prose that holds a behaviour word and no binding.
 
     Bound text is what a marker closes; the rest of a paragraph or list item, after its
-    last marker, is unbound. Headings, tables, code and lines that are one macro call
-    (a generated table, a callout) are not prose."""
+    last marker, is unbound. A text marked `narrative` is read too, since narrative is for
+    text that says nothing about deepagents in the site's own voice: one that holds a
+    behaviour word must be a question (`question`), or begin by naming what it reports, the
+    article, the example or a tracker thread (`article`, `setup`, `context`: one of the
+    language's `attributions`, or a link to a thread); `reading` may hold none; `site` speaks
+    of the site. Headings, tables, code and lines that are one macro call are not prose."""
     found = []
     segments = bindings.segments(markdown)
     for block in bindings.blocks(markdown):
@@ -106,13 +110,31 @@ def unbound(markdown: str, words: list[str]) -> list[tuple[int, str]]:
             continue
         mine = [s for s in segments if block.start <= s.marker_start < block.end]
         rest_start = mine[-1].marker_end if mine else block.content_start(markdown)
-        rest = TEMPLATE.sub(" ", markdown[rest_start:block.end])
-        line = markdown.count("\n", 0, rest_start) + 1
-        for sentence in sentences(rest):
-            plain = re.sub(r"[`*_]", "", sentence).lower()
-            if any(w in plain for w in words):
-                found.append((line, sentence))
+        texts = [(s.start, markdown[s.start:s.marker_start], s.names[0]) for s in mine if s.kind == "narrative"]
+        for start, text, reason in [*texts, (rest_start, markdown[rest_start:block.end], None)]:
+            if reason == "site" or (reason and _reported(text, reason, attributions)):
+                continue
+            line = markdown.count("\n", 0, start) + 1
+            found += [(line, sentence) for sentence in sentences(TEMPLATE.sub(" ", text)) if _speaks(sentence, words)]
     return found
+
+
+def _speaks(sentence: str, words: list[str]) -> bool:
+    """Whether a sentence holds one of the language's behaviour words (each a regular expression)."""
+    plain = re.sub(r"[`*_]", "", sentence).lower()
+    return any(re.search(w, plain) for w in words)
+
+
+def _reported(text: str, reason: str, attributions: tuple[str, ...]) -> bool:
+    """A narrative text that is a question, or that begins by naming what it reports."""
+    plain = " ".join(re.sub(r"[`*_]", "", TEMPLATE.sub(" ", text)).lower().split())
+    if reason == "question":
+        return plain.endswith(("?", "？"))
+    return reason in ("article", "setup", "context") and plain.lstrip("[( ").startswith(("#", *attributions))
+
+
+def attributions(language: str) -> tuple[str, ...]:
+    return tuple(w.lower() for w in word(language, "attributions"))
 
 
 def _claim_cells(names: tuple[str, ...], facts, language: str) -> list[str]:
