@@ -24,6 +24,7 @@ from sitegen.verdicts import matrix, matrix_rows, verdict
 # Generated pages hold live values: the macros plugin must never read them as templates.
 FRONT_MATTER = "---\nrender_macros: false\n---\n\n"
 ORDER = ("changed", "not yet", "never held", "setup", "installed differs")
+NOT_RECORDED = {"error": "not recorded"}  # a claim added since `make matrix` last ran
 
 
 def _section_link(claim_id: str, language: str) -> str:
@@ -85,12 +86,13 @@ def matrix_page(language: str) -> str:
                                                       date=provenance["date"], version=live_facts().versions["deepagents"]),
              "", words["header"], "|---|---|---|"]
     for claim in registry.claims():
-        history = runs([(release, json.dumps(values.get(claim.id, {"error": "not recorded"}), sort_keys=True))
+        history = runs([(release, json.dumps(values.get(claim.id, NOT_RECORDED), sort_keys=True))
                         for release, values in rows.items()])
         shown = []
         for first, last, value in history:
             value = json.loads(value)
-            text = words["error"] if isinstance(value, dict) else show(value, sep)
+            text = (words["not_recorded"] if value == NOT_RECORDED else words["error"]) if isinstance(value, dict) \
+                else show(value, sep)
             span = words["one"].format(release=first) if first == last else words["span"].format(first=first, last=last)
             shown.append(f"{span}{word(language, 'callout.colon')}{text}")
         statement = claim_words(claim, language)

@@ -162,18 +162,30 @@ def load(name: str, section_key: str) -> Any | None:
     """A section's result recorded for exactly this key, or None."""
     if not enabled():
         return None
+    path = directory() / f"{name}-{section_key}"
     try:
-        return pickle.loads((directory() / f"{name}-{section_key}").read_bytes())
+        found = pickle.loads(path.read_bytes())
+        os.utime(path)  # most recently used: kept longest (save)
+        return found
     except Exception:  # noqa: BLE001 - none recorded, or a result of other code: simply measured again
         return None
 
 
+KEPT = 48  # results kept per section: enough for every release the site builds, and a few edits back
+
+
 def save(name: str, section_key: str, measured: Any) -> None:
+    """Record a section's result; of its older results, only the KEPT most recently used stay."""
     if not enabled():
         return
     buffer = io.BytesIO()
     _PlainPickler(buffer).dump(measured)
     write_atomically(directory() / f"{name}-{section_key}", buffer.getvalue())
+    mine = directory() / f"{name}-{section_key}"
+    older = sorted((p for p in directory().glob(f"{name}-*") if p != mine and not p.name.endswith(".tmp")),
+                   key=lambda p: p.stat().st_mtime_ns, reverse=True)
+    for stale in older[KEPT - 1:]:
+        stale.unlink(missing_ok=True)
 
 
 def write_atomically(path: Path, data: bytes) -> None:

@@ -31,10 +31,13 @@ def test_the_claims_agree_with_the_matrix_row_of_the_installed_release(facts):
     assert differing == {}, f"data/matrix.json for {release} says otherwise (recorded, measured now); run `make matrix`"
 
 
-def test_every_claim_is_recorded_for_every_release_of_the_matrix():
+def test_every_claim_of_the_article_is_recorded_for_every_release_of_the_matrix():
+    """The article's claims need their history (the drift report says since when they changed); a claim the
+    site adds shows as not recorded until `make matrix` runs again, so adding one touches no data file."""
+    article = {claim.id for claim in registry.claims() if claim.from_article}
     ids = {claim.id for claim in registry.claims()}
     for release, values in matrix_rows().items():
-        assert set(values) == ids, f"{release}: run `make matrix` (claims added or removed since it was recorded)"
+        assert article <= set(values) <= ids, f"{release}: run `make matrix` (claims added or removed since it was recorded)"
 
 
 def test_a_claim_bound_to_a_sentence_is_yes_or_no_in_every_release():

@@ -208,11 +208,24 @@ def test_a_reader_switches_release_and_language_and_stays_on_the_section(served,
 
 def test_a_run_over_every_release_removes_what_no_release_used(tmp_path, monkeypatch):
     monkeypatch.setattr(releases.paths, "CACHE", tmp_path)
-    kept = {"blocks/aaaa/x", "blocks/bbbb/y", "facts/f1", "facts/f2", f"envs/release-{OLDEST}/bin/python"}
-    gone = {"blocks/old/z", "facts/stale", "envs/release-0.0.1/bin/python"}
-    for name in kept | gone | {"facts/f9.123.tmp", "envs/deepagents-newest/bin/python"}:  # in flight; not ours
+    kept = {"blocks/aaaa/x", "blocks/bbbb/y", "facts/modes-f1", f"envs/release-{OLDEST}/bin/python"}
+    gone = {"blocks/old/z", "envs/release-0.0.1/bin/python"}
+    for name in kept | gone | {"envs/deepagents-newest/bin/python"}:  # not ours: `DEEPAGENTS=newest make build`
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("")
-    assert releases.prune_caches([("aaaa", "f1"), ("bbbb", "f2")], [OLDEST, LATEST]) == len(gone)
-    assert all((tmp_path / name).exists() for name in kept | {"facts/f9.123.tmp", "envs/deepagents-newest/bin/python"})
+    assert releases.prune_caches(["aaaa", "bbbb"], [OLDEST, LATEST]) == len(gone)
+    assert all((tmp_path / name).exists() for name in kept | {"envs/deepagents-newest/bin/python"})
     assert not any((tmp_path / name).exists() for name in gone)
+
+
+def test_the_facts_cache_keeps_a_bounded_number_of_results_per_section(tmp_path, monkeypatch):
+    from snippets import cache
+
+    monkeypatch.setattr(cache.paths, "CACHE", tmp_path)
+    monkeypatch.setenv("FACTS_CACHE", "1")
+    monkeypatch.delenv("CI", raising=False)
+    for n in range(cache.KEPT + 5):
+        cache.save("modes", f"k{n}", n)
+    cache.save("flag", "k0", 0)
+    assert len(list((tmp_path / "facts").glob("modes-*"))) == cache.KEPT
+    assert cache.load("modes", f"k{cache.KEPT + 4}") == cache.KEPT + 4 and cache.load("flag", "k0") == 0

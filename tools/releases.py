@@ -52,8 +52,9 @@ from sitegen.verdicts import matrix_rows, release_key
 ROOT = paths.ROOT
 DEFAULT_SITE_URL = "http://127.0.0.1:8000/"  # as mkdocs.yml's default: `python -m http.server -d site-releases`
 BUILD_ENV = {"DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore::SyntaxWarning"}
-# Asks an environment for the cache keys its builds use (sitegen/blocks.py, snippets/cache.py).
-KEYS = "from sitegen.blocks import release_key; from snippets.cache import fingerprint; print(release_key(), fingerprint())"
+# Asks an environment for the exec-block cache folder its builds use (sitegen/blocks.py; the facts cache
+# keeps a bounded number of results per section by itself: snippets/cache.py).
+KEYS = "from sitegen.blocks import release_key; print(release_key())"
 
 
 class ReleasesError(SystemExit):
@@ -157,7 +158,7 @@ class Built:
     release: str
     seconds: float = 0.0  # the build alone
     setup: float = 0.0  # making its environment (0 when reused)
-    keys: tuple[str, str] | None = None  # (exec-block cache folder, facts cache file) it used
+    keys: str | None = None  # the exec-block cache folder it used
     error: str | None = None
 
 
@@ -184,7 +185,7 @@ def build(release: str, tree: Path, root_url: str, latest: str, want_keys: bool)
     keys = None
     if want_keys:
         found = subprocess.run([str(python), "-c", KEYS], cwd=ROOT, env=variables, capture_output=True, text=True)
-        keys = tuple(found.stdout.split()) if found.returncode == 0 else None
+        keys = found.stdout.strip() if found.returncode == 0 else None
     return Built(release, seconds, setup, keys)
 
 
@@ -326,15 +327,11 @@ def assemble(tree: Path, releases: list[str], latest: str, root_url: str) -> int
 # ---------------------------------------------------------------- caches
 
 
-def prune_caches(used: list[tuple[str, str]], releases: list[str]) -> int:
-    """After a run over every release: remove the exec-block folders, facts files and release
-    environments that none of them used. Returns how many entries went."""
-    folders = {blocks for blocks, _ in used}
-    facts = {fingerprint for _, fingerprint in used}
+def prune_caches(used: list[str], releases: list[str]) -> int:
+    """After a run over every release: remove the exec-block folders and release environments that
+    none of them used. Returns how many entries went."""
     environments = {environment(release).name for release in releases}
-    stale = [entry for entry in sorted((paths.CACHE / "blocks").glob("*")) if entry.is_dir() and entry.name not in folders]
-    stale += [entry for entry in sorted((paths.CACHE / "facts").glob("*"))
-              if entry.is_file() and entry.name not in facts and not entry.name.endswith(".tmp")]
+    stale = [entry for entry in sorted((paths.CACHE / "blocks").glob("*")) if entry.is_dir() and entry.name not in used]
     stale += [entry for entry in sorted((paths.CACHE / "envs").glob("release-*")) if entry.name not in environments]
     for entry in stale:
         shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
