@@ -1,0 +1,177 @@
+"""make audit: Lighthouse (mobile preset) on every page of every language, served with gzip as a static host serves it.
+
+    python -m tools.audit [SITE_DIR] [--pages gap refusal]   # default: site/, every page
+
+Prints one row per page: the four scores and the page weight (bytes transferred),
+beside the targets; exit 1 if a page misses one. One Chromium (Debian's, as the
+browser tests use) serves every Lighthouse run; npm's `lighthouse` is pinned in
+package-lock.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import gzip
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from snippets import paths
+from sitegen import languages
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+LIGHTHOUSE = paths.NODE_MODULES / ".bin" / "lighthouse"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+TARGETS = {"performance": 90, "accessibility": 95, "best-practices": 100, "seo": 100}
+DIAGRAM_PERFORMANCE = 80  # Mermaid is heavy: a page that draws a diagram gets this performance target
+COMPRESSED = {".html", ".css", ".js", ".json", ".svg", ".xml", ".txt", ".py", ".map"}
+
+
+class Gzipping(SimpleHTTPRequestHandler):
+    """http.server's static files, gzipped when the browser accepts it (as GitHub Pages or any CDN does)."""
+
+    def log_message(self, *args):
+        pass
+
+    def send_head(self):
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?")[0].endswith("/"):
+            path = path / "index.html"
+        if path.suffix not in COMPRESSED or not path.is_file() or "gzip" not in self.headers.get("Accept-Encoding", ""):
+            return super().send_head()
+        body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return _Body(body)
+
+
+class _Body:
+    def __init__(self, data: bytes):
+        self.data = data
+
+    def read(self, *args) -> bytes:
+        data, self.data = self.data, b""
+        return data
+
+    def close(self):
+        pass
+
+
+@contextlib.contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """`folder` on a free port of 127.0.0.1, gzipped; yields its address."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Gzipping, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[int]:
+    """One headless Chromium with a fresh profile for every Lighthouse run; yields its debugging port."""
+    with tempfile.TemporaryDirectory(prefix="audit-chromium-") as profile:
+        browser = subprocess.Popen([CHROMIUM, *FLAGS, "--remote-debugging-port=0", f"--user-data-dir={profile}",
+                                    "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            port_file = Path(profile) / "DevToolsActivePort"
+            for _ in range(300):
+                if port_file.exists() and port_file.read_text().strip():
+                    break
+                time.sleep(0.1)
+            yield int(port_file.read_text().split()[0])
+        finally:
+            browser.terminate()
+            browser.wait(timeout=30)
+
+
+@dataclass
+class Result:
+    page: str
+    language: str
+    diagram: bool
+    scores: dict[str, int]
+    weight: int  # bytes transferred
+
+    def misses(self) -> list[str]:
+        targets = TARGETS | ({"performance": DIAGRAM_PERFORMANCE} if self.diagram else {})
+        return [c for c in CATEGORIES if self.scores[c] < targets[c]]
+
+
+def pages(site: Path) -> list[tuple[str, str]]:
+    """(page, language) for every page of every language: "index", "refusal", ..."""
+    names = sorted({p.parent.name for p in (site / languages.folder(languages.source())).glob("*/index.html")}
+                   - {"search", "downloads", "assets"} - set(languages.codes()))
+    return [(page, code) for code in languages.codes() for page in ["index", *names]]
+
+
+def lighthouse(url: str, port: int) -> dict:
+    run = subprocess.run([str(LIGHTHOUSE), url, f"--port={port}", "--hostname=127.0.0.1", "--output=json",
+                          "--output-path=stdout", "--quiet", "--no-enable-error-reporting",
+                          f"--only-categories={','.join(CATEGORIES)}"],
+                         capture_output=True, text=True, timeout=300, check=False)
+    if run.returncode != 0:
+        raise RuntimeError(f"lighthouse {url} failed:\n{run.stderr[-3000:]}")
+    return json.loads(run.stdout)
+
+
+def audit(site: Path, only: list[str] | None = None) -> list[Result]:
+    if not LIGHTHOUSE.exists():
+        raise FileNotFoundError(f"{paths.shown(LIGHTHOUSE)} is missing: run `make setup` (it runs `npm ci`)")
+    results = []
+    with serving(site) as base, chromium() as port:
+        for page, code in pages(site):
+            if only and page not in only:
+                continue
+            html = languages.page_html(site, code, page)
+            folder = html.parent.relative_to(site).as_posix()
+            report = lighthouse(base if folder == "." else f"{base}{folder}/", port)
+            scores = {c: round(100 * (report["categories"][c]["score"] or 0)) for c in CATEGORIES}
+            weight = int(report["audits"]["total-byte-weight"]["numericValue"])
+            results.append(Result(page, code, 'class="mermaid"' in html.read_text(encoding="utf-8"), scores, weight))
+    return results
+
+
+def table(results: list[Result]) -> str:
+    head = ["page", "language", "performance", "accessibility", "best practices", "SEO", "page weight"]
+    lines = ["| " + " | ".join(head) + " |", "|---|---|---:|---:|---:|---:|---:|",
+             f"| **target** | | ≥ {TARGETS['performance']} (≥ {DIAGRAM_PERFORMANCE} with a diagram) "
+             f"| ≥ {TARGETS['accessibility']} | {TARGETS['best-practices']} | {TARGETS['seo']} | |"]
+    for r in results:
+        cells = [f"{r.scores[c]}{' ✗' if c in r.misses() else ''}" for c in CATEGORIES]
+        lines.append(f"| {r.page}{' (diagram)' if r.diagram else ''} | {r.language} | {' | '.join(cells)} "
+                     f"| {r.weight / 1024:,.0f} KiB |")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", type=Path, default=paths.SITE)
+    parser.add_argument("--pages", nargs="*", help="only these pages (index, gap, ...), in every language")
+    args = parser.parse_args()
+    results = audit(args.site, args.pages)
+    print(table(results))
+    missed = [r for r in results if r.misses()]
+    print(f"\n{len(results) - len(missed)} of {len(results)} pages meet every target.")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
