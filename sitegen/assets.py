@@ -7,7 +7,8 @@
   release other than the latest says so in a banner that links to the same page
   under the latest (`release_banner` in each page's context; overrides/main.html).
 * Mermaid (diagrams) and iframe-worker (search from file://, offline build) are
-  copied from node_modules into the site: no CDN at read time.
+  copied from node_modules into the site: no CDN at read time. Mermaid weighs
+  3.5 MB (1 MB gzipped): only a page that draws a diagram loads it.
 * Every example a page shows, and scripted_model.py beside them, is published
   under downloads/, so a reader saves the two files and runs the example.
 * The header links to the repository when its web address is known (`repository()`).
@@ -25,6 +26,7 @@ from pathlib import Path
 import markdown
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File
+from mkdocs.utils import get_relative_url
 
 from snippets import paths
 from sitegen import languages
@@ -35,6 +37,7 @@ VENDORED = {  # node_modules file -> name under assets/javascripts/ (package.jso
     paths.NODE_MODULES / "mermaid" / "dist" / "mermaid.min.js": "mermaid.min.js",
     paths.NODE_MODULES / "iframe-worker" / "shim" / "index.js": "iframe-worker-shim.js",
 }
+MERMAID = "assets/javascripts/mermaid.min.js"
 
 
 @functools.cache
@@ -99,6 +102,15 @@ class AssetsPlugin(BasePlugin):
         for example in sorted(paths.SCENARIOS.glob("*.py")):
             files.append(File.generated(config, f"downloads/{example.name}", abs_src_path=str(example)))
         return files
+
+    def on_post_page(self, output, page, config):
+        """Mermaid on a page that draws a diagram, and only there. Deferred: it runs after the page is parsed
+        and before Material renders the diagrams (on DOMContentLoaded), so Material never fetches its CDN copy."""
+        if 'class="mermaid"' not in output:
+            return output
+        script = f'<script src="{get_relative_url(MERMAID, page.url)}" defer></script>'
+        head, body, tail = output.rpartition("</body>")
+        return f"{head}{script}{body}{tail}"
 
     def on_post_build(self, config):
         for source, name in VENDORED.items():

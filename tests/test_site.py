@@ -66,6 +66,16 @@ def test_no_request_leaves_the_site(site):
     assert (site / "assets" / "javascripts" / "mermaid.min.js").exists()
 
 
+def test_mermaid_loads_only_on_a_page_with_a_diagram(site):
+    """3.5 MB of script: a page without a diagram does not pay for it (sitegen/assets.py)."""
+    drawn = []
+    for page in site.rglob("*.html"):
+        page_html = page.read_text(encoding="utf-8")
+        assert ("mermaid.min.js" in page_html) == ('class="mermaid"' in page_html), page.relative_to(site)
+        drawn += ["mermaid.min.js" in page_html]
+    assert any(drawn) and not all(drawn)
+
+
 def test_every_example_and_the_scripted_model_are_published(site):
     from snippets import paths
 
