@@ -10,13 +10,16 @@
   copied from node_modules into the site: no CDN at read time. Mermaid weighs
   3.5 MB (1 MB gzipped): only a page that draws a diagram loads it.
 * Every example a page shows, and scripted_model.py beside them, is published
-  under downloads/, so a reader saves the two files and runs the example.
+  under downloads/, so a reader saves the two files and runs the example. The
+  file name above an example's code downloads it, and every link to downloads/
+  has `download` (it saves the file instead of opening it in the tab).
 * The header links to the repository when its web address is known (`repository()`).
 """
 
 from __future__ import annotations
 
 import functools
+import html
 import os
 import re
 import shutil
@@ -38,6 +41,8 @@ VENDORED = {  # node_modules file -> name under assets/javascripts/ (package.jso
     paths.NODE_MODULES / "iframe-worker" / "shim" / "index.js": "iframe-worker-shim.js",
 }
 MERMAID = "assets/javascripts/mermaid.min.js"
+TITLE = re.compile(r'<span class="filename">([\w.-]+\.py)</span>')  # a code block's title, when it is a file name
+TO_DOWNLOADS = re.compile(r'<a href="(?![a-z]+:)[^"]*downloads/[^"/]+"')  # relative links to a published file
 
 
 @functools.cache
@@ -104,6 +109,25 @@ class AssetsPlugin(BasePlugin):
         return files
 
     def on_post_page(self, output, page, config):
+        return self._with_mermaid(self._with_downloads(output, page, config), page)
+
+    @staticmethod
+    def _with_downloads(output: str, page, config) -> str:
+        """An example's title (its file name) downloads it; every link to downloads/ saves the file."""
+        published = {example.name for example in paths.SCENARIOS.glob("*.py")}
+
+        def title(found: re.Match) -> str:
+            name = found.group(1)
+            if name not in published:
+                return found.group(0)
+            tip = html.escape(word(config.theme["language"], "download").format(name=name))
+            return (f'<span class="filename"><a class="filename__download" href="{get_relative_url(f"downloads/{name}", page.url)}"'
+                    f' download title="{tip}">{name}</a></span>')
+
+        return TO_DOWNLOADS.sub(lambda link: f"{link.group(0)} download", TITLE.sub(title, output))
+
+    @staticmethod
+    def _with_mermaid(output: str, page) -> str:
         """Mermaid on a page that draws a diagram, and only there. Deferred: it runs after the page is parsed
         and before Material renders the diagrams (on DOMContentLoaded), so Material never fetches its CDN copy."""
         if 'class="mermaid"' not in output:

@@ -1,7 +1,7 @@
 """Code and diagrams are shown, not searched.
 
 Readers search the prose and the live tables (which quote deepagents). The
-highlighted code and the Mermaid source of each page are parked behind a
+highlighted code (an example's output too) and the Mermaid source of each page are parked behind a
 placeholder while the search plugin reads the page (so a search for
 "grandchild" never lands in `flowchart LR …`, and the indexer never walks
 thousands of highlight spans) and put back before the page is written.
@@ -15,7 +15,8 @@ from mkdocs.plugins import BasePlugin, event_priority
 
 PARKED = re.compile(r"<!--parked-\d+-->")
 SHOWN_NOT_SEARCHED = re.compile(
-    r'<div class="(?:language-\w+ )?highlight">(?:<span class="filename">[^<]*</span>)?<pre.*?</code></pre></div>'  # code
+    r'<div class="(?:language-\w+ )?highlight(?: exec-output)?"(?: data-label="[^"]*")?>'  # code, and what it printed
+    r'(?:<span class="filename">[^<]*</span>)?<pre.*?</code></pre></div>'
     r'|<pre class="mermaid"><code>.*?</code></pre>',  # diagrams
     re.S,
 )

@@ -95,6 +95,7 @@ def test_search_indexes_prose_not_code_or_diagrams(site, language):
     everything = " ".join(doc["text"] for doc in index["docs"])
     assert "flowchart" not in everything and "-->" not in everything, "diagram source is indexed"
     assert "def measure_gap" not in everything and "from deepagents import" not in everything, "code is indexed"
+    assert "knows the codename" not in everything, "an example's output is indexed"
     separator = re.compile(index["config"]["separator"].replace("\\u200b", "\u200b"))
     words = set(separator.split(re.sub(r"<[^>]+>", " ", everything)))
     term = word(language, "glossary.grandchild.term")
@@ -127,9 +128,12 @@ def test_raising_experiment_fails_the_build_naming_experiment_and_pages(tmp_path
 
 
 def test_code_is_shown_with_its_file_name(site):
+    """An example's file name downloads it (the harness, the repository's own code, is not published)."""
     for language in LANGUAGES:
         page = html(site, language, "gap")
-        assert '<span class="filename">gap.py</span>' in page and '<span class="filename">snippets/gap.py</span>' in page
+        assert re.search(r'<span class="filename"><a class="filename__download" href="\.\./downloads/gap\.py" download '
+                         r'title="[^"]+">gap\.py</a></span>', page)
+        assert '<span class="filename">snippets/gap.py</span>' in page
         assert "parked-" not in page
 
 
