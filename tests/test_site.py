@@ -102,6 +102,18 @@ def test_search_indexes_prose_not_code_or_diagrams(site, language):
     assert term in words, f"the word {term!r} is not searchable"
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_tables_of_three_columns_name_each_cell(site, language):
+    """On a phone such a table shows each row as a card, each value under its column's name (sitegen/reading.py)."""
+    for page in ("guidance", "drift", "matrix", "refusal"):
+        page_html = html(site, language, page)
+        for table in re.findall(r"<table>.*?</table>", page_html, re.S):
+            columns = len(re.findall(r"<th\b", table[:table.index("</thead>")]))
+            cells = re.findall(r"<td\b[^>]*>", table)
+            named = [cell for cell in cells if "data-label=" in cell]
+            assert (named == cells) if columns >= 3 else not named, (page, columns, cells[:3])
+
+
 def test_failing_block_fails_the_build_naming_page_and_line(tmp_path, build_cache):
     project = copy_project(tmp_path / "project")
     page = project / "docs" / LANGUAGES[-1] / "gap.md"
