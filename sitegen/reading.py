@@ -1,10 +1,12 @@
 """What makes a page read well on a phone as on a desktop, besides the stylesheet
 (overrides/assets/stylesheets/site.css, which does the rest: outputs labelled and
-wrapping, copy buttons off the text, inline code whole).
+wrapping, copy buttons off the text, inline code whole, links underlined).
 
 * A cell of a table with three columns or more carries its column's header
   (`data-label`): on a phone the stylesheet shows each row as a card, each value
   under the name of its column, so no table scrolls sideways.
+* The search dialog has a name (`aria-label`): Material's own word for search in
+  the page's language, the one its search box already carries.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ HEADER = re.compile(r"<th\b[^>]*>(.*?)</th>", re.S)
 CELL = re.compile(r"<td\b")
 ROW = re.compile(r"<tr>.*?</tr>", re.S)
 TAG = re.compile(r"<[^>]+>")
+SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog"'
+SEARCH_NAME = re.compile(r'<input type="text" class="md-search__input"[^>]*? aria-label="([^"]+)"')
 
 
 def labelled_cells(table: re.Match) -> str:
@@ -35,6 +39,10 @@ def labelled_cells(table: re.Match) -> str:
 
 
 class ReadingPlugin(BasePlugin):
-    @event_priority(-50)  # after the other plugins have made the page
+    @event_priority(-50)  # after sitegen-search has put back the tables it kept out of the index
     def on_post_page(self, output, page, config):
-        return TABLE.sub(labelled_cells, output)
+        output = TABLE.sub(labelled_cells, output)
+        name = SEARCH_NAME.search(output)
+        if name and SEARCH_DIALOG in output:
+            output = output.replace(SEARCH_DIALOG, f'{SEARCH_DIALOG} aria-label="{name.group(1)}"', 1)
+        return output

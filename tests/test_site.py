@@ -88,7 +88,7 @@ def test_every_example_and_the_scripted_model_are_published(site):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_search_indexes_prose_not_code_or_diagrams(site, language):
+def test_search_indexes_prose_not_code_diagrams_or_tables(site, language):
     from sitegen import languages
 
     index = json.loads((site / languages.folder(language) / "search" / "search_index.json").read_text(encoding="utf-8"))
@@ -96,6 +96,8 @@ def test_search_indexes_prose_not_code_or_diagrams(site, language):
     assert "flowchart" not in everything and "-->" not in everything, "diagram source is indexed"
     assert "def measure_gap" not in everything and "from deepagents import" not in everything, "code is indexed"
     assert "knows the codename" not in everything, "an example's output is indexed"
+    assert not re.search(r"\d+\.\d+\.\d+–\d+\.\d+\.\d+\s*[:：]", everything), "the version matrix's cells are indexed"
+    assert word(language, "labels.who_stops_a_grandchild") not in everything, "a table's header is indexed"
     separator = re.compile(index["config"]["separator"].replace("\\u200b", "\u200b"))
     words = set(separator.split(re.sub(r"<[^>]+>", " ", everything)))
     term = word(language, "glossary.grandchild.term")
@@ -103,7 +105,7 @@ def test_search_indexes_prose_not_code_or_diagrams(site, language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_tables_of_three_columns_name_each_cell(site, language):
+def test_tables_of_three_columns_name_each_cell_and_the_search_dialog_has_a_name(site, language):
     """On a phone such a table shows each row as a card, each value under its column's name (sitegen/reading.py)."""
     for page in ("guidance", "drift", "matrix", "refusal"):
         page_html = html(site, language, page)
@@ -112,6 +114,7 @@ def test_tables_of_three_columns_name_each_cell(site, language):
             cells = re.findall(r"<td\b[^>]*>", table)
             named = [cell for cell in cells if "data-label=" in cell]
             assert (named == cells) if columns >= 3 else not named, (page, columns, cells[:3])
+        assert re.search(r'role="dialog" aria-label="[^"]+"', page_html), "the search dialog has no name"
 
 
 def test_failing_block_fails_the_build_naming_page_and_line(tmp_path, build_cache):
