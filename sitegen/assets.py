@@ -8,7 +8,8 @@
   under the latest (`release_banner` in each page's context; overrides/main.html).
 * Mermaid (diagrams) and iframe-worker (search from file://, offline build) are
   copied from node_modules into the site: no CDN at read time. Mermaid weighs
-  3.5 MB (1 MB gzipped): only a page that draws a diagram loads it.
+  3.5 MB (1 MB gzipped): only a page that draws a diagram loads it, and only when
+  a diagram comes near the screen (overrides/assets/javascripts/mermaid-on-demand.js).
 * Every example a page shows, and scripted_model.py beside them, is published
   under downloads/, so a reader saves the two files and runs the example. The
   file name above an example's code downloads it, and every link to downloads/
@@ -40,7 +41,7 @@ VENDORED = {  # node_modules file -> name under assets/javascripts/ (package.jso
     paths.NODE_MODULES / "mermaid" / "dist" / "mermaid.min.js": "mermaid.min.js",
     paths.NODE_MODULES / "iframe-worker" / "shim" / "index.js": "iframe-worker-shim.js",
 }
-MERMAID = "assets/javascripts/mermaid.min.js"
+MERMAID = "assets/javascripts/mermaid-on-demand.js"  # fetches mermaid.min.js beside it, when needed
 TITLE = re.compile(r'<span class="filename">([\w.-]+\.py)</span>')  # a code block's title, when it is a file name
 TO_DOWNLOADS = re.compile(r'<a href="(?![a-z]+:)[^"]*downloads/[^"/]+"')  # relative links to a published file
 
@@ -128,8 +129,9 @@ class AssetsPlugin(BasePlugin):
 
     @staticmethod
     def _with_mermaid(output: str, page) -> str:
-        """Mermaid on a page that draws a diagram, and only there. Deferred: it runs after the page is parsed
-        and before Material renders the diagrams (on DOMContentLoaded), so Material never fetches its CDN copy."""
+        """Mermaid on a page that draws a diagram, and only there. Deferred: the stand-in is in place after the
+        page is parsed and before Material renders the diagrams (on DOMContentLoaded), so Material never fetches
+        its CDN copy; the stand-in fetches the vendored Mermaid when a diagram comes near the screen."""
         if 'class="mermaid"' not in output:
             return output
         script = f'<script src="{get_relative_url(MERMAID, page.url)}" defer></script>'

@@ -84,7 +84,9 @@ def test_live_tables_diagrams_and_copy_button(visit, base_url, facts, language):
     tab = visit(permissions=["clipboard-read", "clipboard-write"])
     tab.page.goto(url(base_url, language, "gap"), wait_until="networkidle")
     # Material renders each diagram into a closed shadow root on a div.mermaid that
-    # replaces the pre.mermaid of the HTML: the host appears, sized by its SVG.
+    # replaces the pre.mermaid of the HTML: the host appears, sized by its SVG. Mermaid
+    # itself is fetched when a diagram comes near the screen (sitegen/assets.py).
+    tab.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     diagram = tab.page.locator("div.mermaid").first
     diagram.wait_for(state="visible", timeout=15000)
     assert tab.page.evaluate("typeof mermaid") == "object", "the vendored Mermaid loaded"
@@ -163,6 +165,7 @@ def test_offline_build_opens_from_disk(visit, tmp_path, build_cache):
     tab.page.goto((site / languages.folder(language) / "index.html").as_uri(), wait_until="load")
     search(tab, word(language, "glossary.grandchild.term"))
     tab.page.goto((site / "gap.html").as_uri(), wait_until="load")
+    tab.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     tab.page.locator("div.mermaid").first.wait_for(state="visible", timeout=15000)
     # From file:// the browser refuses Material's sitemap lookups (made for the
     # language switcher, which still works by link): expected, and nothing else is.
