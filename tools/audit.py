@@ -3,9 +3,11 @@
     python -m tools.audit [SITE_DIR] [--pages gap refusal]   # default: site/, every page
 
 Prints one row per page: the four scores and the page weight (bytes transferred),
-beside the targets; exit 1 if a page misses one. One Chromium (Debian's, as the
-browser tests use) serves every Lighthouse run; npm's `lighthouse` is pinned in
-package-lock.json.
+beside the targets, and the audits that keep a score below its target; exit 1 if
+a page misses one. A page that misses its performance target is run twice more
+and scored by the median (it times the main thread, which varies by several
+points from run to run). One Chromium (Debian's, as the browser tests use)
+serves every Lighthouse run; npm's `lighthouse` is pinned in package-lock.json.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ import functools
 import gzip
 import json
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -109,6 +112,8 @@ class Result:
     diagram: bool
     scores: dict[str, int]
     weight: int  # bytes transferred
+    failing: dict[str, list[str]]  # category -> the audits that lowered its score
+    performance_runs: list[int]
 
     def misses(self) -> list[str]:
         targets = TARGETS | ({"performance": DIAGRAM_PERFORMANCE} if self.diagram else {})
@@ -132,20 +137,34 @@ def lighthouse(url: str, port: int) -> dict:
     return json.loads(run.stdout)
 
 
-def audit(site: Path, only: list[str] | None = None) -> list[Result]:
+def failing(report: dict, category: str) -> list[str]:
+    return [ref["id"] for ref in report["categories"][category]["auditRefs"]
+            if ref["weight"] and (report["audits"][ref["id"]]["score"] is not None) and report["audits"][ref["id"]]["score"] < 1]
+
+
+def score(report: dict, category: str) -> int:
+    return round(100 * (report["categories"][category]["score"] or 0))
+
+
+def audit(site: Path, chosen: list[tuple[str, str]] | None = None) -> list[Result]:
+    """Every page (or the chosen (page, language) pairs). Performance varies from run to run by several points
+    (it times the main thread): a page that misses its target is run twice more and scored by the median."""
     if not LIGHTHOUSE.exists():
         raise FileNotFoundError(f"{paths.shown(LIGHTHOUSE)} is missing: run `make setup` (it runs `npm ci`)")
     results = []
     with serving(site) as base, chromium() as port:
-        for page, code in pages(site):
-            if only and page not in only:
-                continue
+        for page, code in chosen or pages(site):
             html = languages.page_html(site, code, page)
             folder = html.parent.relative_to(site).as_posix()
-            report = lighthouse(base if folder == "." else f"{base}{folder}/", port)
-            scores = {c: round(100 * (report["categories"][c]["score"] or 0)) for c in CATEGORIES}
-            weight = int(report["audits"]["total-byte-weight"]["numericValue"])
-            results.append(Result(page, code, 'class="mermaid"' in html.read_text(encoding="utf-8"), scores, weight))
+            url = base if folder == "." else f"{base}{folder}/"
+            diagram = 'class="mermaid"' in html.read_text(encoding="utf-8")
+            report = lighthouse(url, port)
+            runs = [score(report, "performance")]
+            if runs[0] < (DIAGRAM_PERFORMANCE if diagram else TARGETS["performance"]):
+                runs += [score(lighthouse(url, port), "performance") for _ in range(2)]
+            scores = {c: score(report, c) for c in CATEGORIES} | {"performance": statistics.median(runs)}
+            results.append(Result(page, code, diagram, scores, int(report["audits"]["total-byte-weight"]["numericValue"]),
+                                  {c: failing(report, c) for c in CATEGORIES if c != "performance"}, runs))
     return results
 
 
@@ -156,8 +175,13 @@ def table(results: list[Result]) -> str:
              f"| ≥ {TARGETS['accessibility']} | {TARGETS['best-practices']} | {TARGETS['seo']} | |"]
     for r in results:
         cells = [f"{r.scores[c]}{' ✗' if c in r.misses() else ''}" for c in CATEGORIES]
+        if len(r.performance_runs) > 1:
+            cells[0] += f" ({'/'.join(map(str, r.performance_runs))})"
         lines.append(f"| {r.page}{' (diagram)' if r.diagram else ''} | {r.language} | {' | '.join(cells)} "
                      f"| {r.weight / 1024:,.0f} KiB |")
+    below = sorted({f"{c}: {a}" for r in results for c in r.misses() if c != "performance" for a in r.failing[c]})
+    if below:
+        lines += ["", "Audits that keep a score below its target: " + ", ".join(below)]
     return "\n".join(lines)
 
 
@@ -166,7 +190,8 @@ def main() -> int:
     parser.add_argument("site", nargs="?", type=Path, default=paths.SITE)
     parser.add_argument("--pages", nargs="*", help="only these pages (index, gap, ...), in every language")
     args = parser.parse_args()
-    results = audit(args.site, args.pages)
+    chosen = [(page, code) for page, code in pages(args.site) if not args.pages or page in args.pages]
+    results = audit(args.site, chosen)
     print(table(results))
     missed = [r for r in results if r.misses()]
     print(f"\n{len(results) - len(missed)} of {len(results)} pages meet every target.")
