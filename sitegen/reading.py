@@ -2,9 +2,10 @@
 (overrides/assets/stylesheets/site.css, which does the rest: outputs labelled and
 wrapping, copy buttons off the text, inline code whole, links underlined).
 
-* A cell of a table with three columns or more carries its column's header
-  (`data-label`): on a phone the stylesheet shows each row as a card, each value
-  under the name of its column, so no table scrolls sideways.
+* Each cell of a table with three columns or more carries its column's header
+  (`data-label`): on a phone the stylesheet shows each row of a table as a card,
+  the first cell as its title, each other value under the name of its column (a
+  table of two columns needs no names), so no table scrolls sideways.
 * The search dialog has a name (`aria-label`): Material's own word for search in
   the page's language, the one its search box already carries.
 * Code folded away ("How this is measured": the harness, most of a section page's
