@@ -88,11 +88,12 @@ def serving(folder: Path) -> Iterator[str]:
 
 
 @contextlib.contextmanager
-def chromium() -> Iterator[int]:
-    """One headless Chromium with a fresh profile for every Lighthouse run; yields its debugging port."""
+def chromium(first_page: str = "about:blank") -> Iterator[int]:
+    """One headless Chromium with a fresh profile for every Lighthouse run; yields its debugging port. It opens
+    with one of the pages, so the first page audited does not pay for a cold browser (fonts, code caches)."""
     with tempfile.TemporaryDirectory(prefix="audit-chromium-") as profile:
         browser = subprocess.Popen([CHROMIUM, *FLAGS, "--remote-debugging-port=0", f"--user-data-dir={profile}",
-                                    "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                    first_page], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
             port_file = Path(profile) / "DevToolsActivePort"
             for _ in range(300):
@@ -113,7 +114,7 @@ class Result:
     scores: dict[str, int]
     weight: int  # bytes transferred
     failing: dict[str, list[str]]  # category -> the audits that lowered its score
-    performance_runs: list[int]
+    performance_runs: list[int | None]  # one, or three when the first missed its target (None: not scored)
 
     def misses(self) -> list[str]:
         targets = TARGETS | ({"performance": DIAGRAM_PERFORMANCE} if self.diagram else {})
@@ -142,8 +143,10 @@ def failing(report: dict, category: str) -> list[str]:
             if ref["weight"] and (report["audits"][ref["id"]]["score"] is not None) and report["audits"][ref["id"]]["score"] < 1]
 
 
-def score(report: dict, category: str) -> int:
-    return round(100 * (report["categories"][category]["score"] or 0))
+def score(report: dict, category: str) -> int | None:
+    """0 to 100; None when Lighthouse could not score it (a metric it failed to read from the trace)."""
+    found = report["categories"][category]["score"]
+    return None if found is None else round(100 * found)
 
 
 def audit(site: Path, chosen: list[tuple[str, str]] | None = None) -> list[Result]:
@@ -152,17 +155,20 @@ def audit(site: Path, chosen: list[tuple[str, str]] | None = None) -> list[Resul
     if not LIGHTHOUSE.exists():
         raise FileNotFoundError(f"{paths.shown(LIGHTHOUSE)} is missing: run `make setup` (it runs `npm ci`)")
     results = []
-    with serving(site) as base, chromium() as port:
-        for page, code in chosen or pages(site):
+    chosen = chosen or pages(site)
+    with serving(site) as base, chromium(base) as port:
+        for page, code in chosen:
             html = languages.page_html(site, code, page)
             folder = html.parent.relative_to(site).as_posix()
             url = base if folder == "." else f"{base}{folder}/"
             diagram = 'class="mermaid"' in html.read_text(encoding="utf-8")
             report = lighthouse(url, port)
             runs = [score(report, "performance")]
-            if runs[0] < (DIAGRAM_PERFORMANCE if diagram else TARGETS["performance"]):
+            if runs[0] is None or runs[0] < (DIAGRAM_PERFORMANCE if diagram else TARGETS["performance"]):
                 runs += [score(lighthouse(url, port), "performance") for _ in range(2)]
-            scores = {c: score(report, c) for c in CATEGORIES} | {"performance": statistics.median(runs)}
+            scored = [run for run in runs if run is not None]
+            scores = {c: score(report, c) or 0 for c in CATEGORIES}
+            scores["performance"] = round(statistics.median(scored)) if scored else 0
             results.append(Result(page, code, diagram, scores, int(report["audits"]["total-byte-weight"]["numericValue"]),
                                   {c: failing(report, c) for c in CATEGORIES if c != "performance"}, runs))
     return results
@@ -176,7 +182,7 @@ def table(results: list[Result]) -> str:
     for r in results:
         cells = [f"{r.scores[c]}{' ✗' if c in r.misses() else ''}" for c in CATEGORIES]
         if len(r.performance_runs) > 1:
-            cells[0] += f" ({'/'.join(map(str, r.performance_runs))})"
+            cells[0] += f" ({'/'.join('–' if run is None else str(run) for run in r.performance_runs)})"
         lines.append(f"| {r.page}{' (diagram)' if r.diagram else ''} | {r.language} | {' | '.join(cells)} "
                      f"| {r.weight / 1024:,.0f} KiB |")
     below = sorted({f"{c}: {a}" for r in results for c in r.misses() if c != "performance" for a in r.failing[c]})
