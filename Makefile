@@ -25,7 +25,7 @@ export DISABLE_MKDOCS_2_WARNING := true
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONWARNINGS := ignore::SyntaxWarning
 
-.PHONY: setup serve build releases facts parity test bench matrix drift mutate sentences clean
+.PHONY: setup serve build releases facts parity test bench matrix drift mutate sentences audit clean
 
 # Re-runs only when a lock file changes. --compile-bytecode: a build never recompiles
 # the dependencies, even where PYTHONDONTWRITEBYTECODE is set.
@@ -97,6 +97,11 @@ drift: setup
 # time, both languages built strictly against each; prints what followed, exit 1 if one is not caught.
 mutate: setup
 	$(RUN) python -m tools.mutation
+
+# Lighthouse (mobile preset) on every page of every language, served with gzip: the four scores and the
+# page weight beside the targets (tools/audit.py); exit 1 if a page misses one.
+audit: build /usr/bin/chromium
+	$(RUN) python -m tools.audit $(SITE_DIR)
 
 # Every sentence about deepagents on every page, with its claim, the article's value and today's (Markdown).
 sentences: setup

@@ -7,15 +7,20 @@
   release other than the latest says so in a banner that links to the same page
   under the latest (`release_banner` in each page's context; overrides/main.html).
 * Mermaid (diagrams) and iframe-worker (search from file://, offline build) are
-  copied from node_modules into the site: no CDN at read time.
+  copied from node_modules into the site: no CDN at read time. Mermaid weighs
+  3.5 MB (1 MB gzipped): only a page that draws a diagram loads it, and only when
+  a diagram comes near the screen (overrides/assets/javascripts/mermaid-on-demand.js).
 * Every example a page shows, and scripted_model.py beside them, is published
-  under downloads/, so a reader saves the two files and runs the example.
+  under downloads/, so a reader saves the two files and runs the example. The
+  file name above an example's code downloads it, and every link to downloads/
+  has `download` (it saves the file instead of opening it in the tab).
 * The header links to the repository when its web address is known (`repository()`).
 """
 
 from __future__ import annotations
 
 import functools
+import html
 import os
 import re
 import shutil
@@ -25,6 +30,7 @@ from pathlib import Path
 import markdown
 from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File
+from mkdocs.utils import get_relative_url
 
 from snippets import paths
 from sitegen import languages
@@ -35,6 +41,9 @@ VENDORED = {  # node_modules file -> name under assets/javascripts/ (package.jso
     paths.NODE_MODULES / "mermaid" / "dist" / "mermaid.min.js": "mermaid.min.js",
     paths.NODE_MODULES / "iframe-worker" / "shim" / "index.js": "iframe-worker-shim.js",
 }
+MERMAID = "assets/javascripts/mermaid-on-demand.js"  # fetches mermaid.min.js beside it, when needed
+TITLE = re.compile(r'<span class="filename">([\w.-]+\.py)</span>')  # a code block's title, when it is a file name
+TO_DOWNLOADS = re.compile(r'<a href="(?![a-z]+:)[^"]*downloads/[^"/]+"')  # relative links to a published file
 
 
 @functools.cache
@@ -99,6 +108,35 @@ class AssetsPlugin(BasePlugin):
         for example in sorted(paths.SCENARIOS.glob("*.py")):
             files.append(File.generated(config, f"downloads/{example.name}", abs_src_path=str(example)))
         return files
+
+    def on_post_page(self, output, page, config):
+        return self._with_mermaid(self._with_downloads(output, page, config), page)
+
+    @staticmethod
+    def _with_downloads(output: str, page, config) -> str:
+        """An example's title (its file name) downloads it; every link to downloads/ saves the file."""
+        published = {example.name for example in paths.SCENARIOS.glob("*.py")}
+
+        def title(found: re.Match) -> str:
+            name = found.group(1)
+            if name not in published:
+                return found.group(0)
+            tip = html.escape(word(config.theme["language"], "download").format(name=name))
+            return (f'<span class="filename"><a class="filename__download" href="{get_relative_url(f"downloads/{name}", page.url)}"'
+                    f' download title="{tip}">{name}</a></span>')
+
+        return TO_DOWNLOADS.sub(lambda link: f"{link.group(0)} download", TITLE.sub(title, output))
+
+    @staticmethod
+    def _with_mermaid(output: str, page) -> str:
+        """Mermaid on a page that draws a diagram, and only there. Deferred: the stand-in is in place after the
+        page is parsed and before Material renders the diagrams (on DOMContentLoaded), so Material never fetches
+        its CDN copy; the stand-in fetches the vendored Mermaid when a diagram comes near the screen."""
+        if 'class="mermaid"' not in output:
+            return output
+        script = f'<script src="{get_relative_url(MERMAID, page.url)}" defer></script>'
+        head, body, tail = output.rpartition("</body>")
+        return f"{head}{script}{body}{tail}"
 
     def on_post_build(self, config):
         for source, name in VENDORED.items():

@@ -17,6 +17,10 @@ and a failure names the page and the line.
 * Under `mkdocs serve`, a page whose block fails keeps its last good version with
   a banner naming the failure, instead of a broken page; the next good build
   replaces it.
+* What a block printed (`result="…"` under its source) is marked as output:
+  `class="highlight exec-output"` and `data-label`, the word for it in the page's
+  language (`output` in sitegen/strings/<code>.yml), which the stylesheet shows
+  above it (overrides/assets/stylesheets/site.css).
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from snippets import cache, paths
 RENDERERS = ("markdown-exec", "pymdown-extensions", "pygments", "markdown")
 # Site files a block's output may depend on: the Markdown settings, and the README a block prints from.
 ALSO_READ = (paths.MKDOCS_YML, paths.README, paths.SCRIPTED_MODEL)
+HIGHLIGHT = re.compile(r'<div class="(?:language-[\w-]+ )?highlight">')
 _serve_log = logging.getLogger("sitegen.serve")  # outside "mkdocs": not in the strict count
 
 
@@ -94,6 +99,7 @@ class BlocksPlugin(BasePlugin):
         self.failed: dict[str, str] = {}
         self.serving = False
         self.page, self.path, self.failures = "?", None, 0
+        self.output_label = "Output"
 
     def on_startup(self, *, command, dirty):  # kept for the whole `mkdocs serve`
         self.serving = command == "serve"
@@ -103,6 +109,9 @@ class BlocksPlugin(BasePlugin):
         self.memory, self.used = root.memory, root.used
 
     def on_config(self, config):
+        from sitegen.strings import word
+
+        self.output_label = word(config.theme["language"], "output")
         # The examples attach fork sub-agents, and deepagents warns that the feature is in beta each
         # time; the pages measure and show that warning, the build log need not repeat it. Not a
         # filter: langchain puts its own filter in front when an example first imports it.
@@ -128,17 +137,29 @@ class BlocksPlugin(BasePlugin):
                 if stored.exists():
                     self.memory[key] = stored.read_text(encoding="utf-8")
             if key in self.memory:
-                return self.memory[key]
+                return self._labelled(self.memory[key], options)
             failures = self.failures
             output = self._recorded(source, language, options, md) or render(source, language, css_class, options, md, **kwargs)
             if self.failures == failures:  # a failed block is never remembered
                 self.memory[key] = output
                 if cache.enabled():
                     cache.write_atomically(self._disk(key), output.encode("utf-8"))
-            return output
+            return self._labelled(output, options)
 
         format.unwrapped = render
         return format
+
+    def _labelled(self, rendered: str, options: dict) -> str:
+        """The printed part of a block shown under its source, marked as output in the page's language.
+        (After the cache: the languages of a build share the rendered block, not the word.)"""
+        if options.get("source") != "above" or not options.get("result"):
+            return rendered
+        found = list(HIGHLIGHT.finditer(rendered))
+        if len(found) < 2:  # the source alone: nothing was printed
+            return rendered
+        last, text = found[-1], str(rendered)  # markdown-exec's Markup would escape what is added to it
+        marked = f'<div class="highlight exec-output" data-label="{html.escape(self.output_label)}">'
+        return type(rendered)(text[:last.start()] + marked + text[last.end():])
 
     @staticmethod
     def _recorded(source: str, language: str, options: dict, md) -> str | None:

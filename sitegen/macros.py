@@ -12,13 +12,16 @@ resolved before the page is rendered (`on_pre_page_macros`).
 Generated content, in the page's language: `{{ table("refusal") }}` (a
 section's live table), `{{ sections() }}` (the overview's section table),
 `{{ paths_diagram() }}`, `{{ changes("refusal") }}` (the callouts for what differs
-from the article, and why), `{{ runs_beside("refusal") }}` (the line under an
-example: where to get scripted_model.py and the example itself); `numbers` holds
-the counts the overview reconciles (the article's claims and the site's own, the
-releases whose behaviour matches the article's and those the site measures).
+from the article, and why), `{{ runs_beside("refusal") }}` (under the first
+example of a page, once for all: how to run them beside scripted_model.py);
+`numbers` holds the counts the overview reconciles (the article's claims and the
+site's own, the releases whose behaviour matches the article's and those the
+site measures).
 """
 
 from __future__ import annotations
+
+import re
 
 from snippets import registry
 
@@ -88,12 +91,16 @@ def define_env(env) -> None:
 
     @env.macro
     def runs_beside(scenario: str) -> str:
-        """The line under an example: it runs beside scripted_model.py, both downloadable, and its source."""
+        """Under the first example of a page, once for all of them: each downloads from its file name (sitegen/assets.py)
+        and runs beside scripted_model.py, and where their sources are. Under the other examples, nothing."""
+        first = re.search(r"""runs_beside\(\s*["']([\w-]+)""", env.markdown or "")
+        if first and first.group(1) != scenario:
+            return ""  # said once, under the page's first example
         line = word(language, "runs_beside").format(example=f"downloads/{scenario}.py", name=f"{scenario}.py",
                                                      model="downloads/scripted_model.py") + " " + word(language, "own_model")
         repo = repository()
         if repo:
-            line += word(language, "in_repository").format(url=f"{repo}/blob/{revision()}/snippets/scenarios/{scenario}.py")
+            line += word(language, "in_repository").format(url=f"{repo}/tree/{revision()}/snippets/scenarios")
         return line
 
     @env.macro

@@ -1,10 +1,12 @@
-"""Code and diagrams are shown, not searched.
+"""Code, diagrams and tables are shown, not searched.
 
-Readers search the prose and the live tables (which quote deepagents). The
-highlighted code and the Mermaid source of each page are parked behind a
-placeholder while the search plugin reads the page (so a search for
-"grandchild" never lands in `flowchart LR …`, and the indexer never walks
-thousands of highlight spans) and put back before the page is written.
+Readers search the prose. The highlighted code (an example's output too), the
+Mermaid source and the tables of each page are parked behind a placeholder while
+the search plugin reads the page (so a search for "grandchild" never lands in
+`flowchart LR …`, in a cell such as "0.7.12–0.7.32: ✅", or in a table folded away
+on the drift report, and the indexer never walks thousands of highlight spans)
+and put back before the page is written. The prose around each table says what
+it shows, and leads the reader there.
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ from mkdocs.plugins import BasePlugin, event_priority
 
 PARKED = re.compile(r"<!--parked-\d+-->")
 SHOWN_NOT_SEARCHED = re.compile(
-    r'<div class="(?:language-\w+ )?highlight">(?:<span class="filename">[^<]*</span>)?<pre.*?</code></pre></div>'  # code
-    r'|<pre class="mermaid"><code>.*?</code></pre>',  # diagrams
+    r'<div class="(?:language-\w+ )?highlight(?: exec-output)?"(?: data-label="[^"]*")?>'  # code, and what it printed
+    r'(?:<span class="filename">[^<]*</span>)?<pre.*?</code></pre></div>'
+    r'|<pre class="mermaid"><code>.*?</code></pre>'  # diagrams
+    r"|<table>.*?</table>",  # tables
     re.S,
 )
 

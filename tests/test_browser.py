@@ -84,7 +84,9 @@ def test_live_tables_diagrams_and_copy_button(visit, base_url, facts, language):
     tab = visit(permissions=["clipboard-read", "clipboard-write"])
     tab.page.goto(url(base_url, language, "gap"), wait_until="networkidle")
     # Material renders each diagram into a closed shadow root on a div.mermaid that
-    # replaces the pre.mermaid of the HTML: the host appears, sized by its SVG.
+    # replaces the pre.mermaid of the HTML: the host appears, sized by its SVG. Mermaid
+    # itself is fetched when a diagram comes near the screen (sitegen/assets.py).
+    tab.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     diagram = tab.page.locator("div.mermaid").first
     diagram.wait_for(state="visible", timeout=15000)
     assert tab.page.evaluate("typeof mermaid") == "object", "the vendored Mermaid loaded"
@@ -154,6 +156,58 @@ def test_phone_viewport_does_not_scroll_sideways(visit, base_url, language):
     tab.page.screenshot(path=str(ARTIFACTS / f"{language}-phone-gap.png"), full_page=True)
 
 
+SCROLLING_CODE = """() => [...document.querySelectorAll("article .highlight pre > code")]
+    .filter((code) => code.getClientRects().length)  // a folded harness is not in the page until opened
+    .filter((code) => code.scrollWidth > code.clientWidth)
+    .map((code) => code.closest(".highlight").querySelector(".filename")?.textContent || code.textContent.slice(0, 60))"""
+COPY_BUTTON_OVER_CODE = """() => [...document.querySelectorAll("article .highlight:has(> .filename), article .exec-output")]
+    .filter((block) => block.getClientRects().length && block.querySelector(".md-code__nav"))
+    .map((block) => {
+      const code = block.querySelector("pre > code");
+      const text = code.getBoundingClientRect().top + parseFloat(getComputedStyle(code).paddingTop);
+      return block.querySelector(".md-code__nav").getBoundingClientRect().bottom - text;
+    }).filter((overlap) => overlap > 0)"""
+SCROLLING_TABLES = """() => {
+  document.querySelectorAll("article details").forEach((fold) => { fold.open = true; });
+  const width = document.documentElement.clientWidth;
+  return [...document.querySelectorAll("article table")].filter((table) => table.getClientRects().length)
+    .filter((table) => [table, table.closest(".md-typeset__scrollwrap") || table].some(
+      (box) => box.scrollWidth > box.clientWidth || box.getBoundingClientRect().right > width))
+    .map((table) => table.querySelector("th, td").textContent);
+}"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_code_or_output_block_scrolls_sideways_on_a_desktop(visit, base_url, language):
+    """At 1280 px an example (88 columns, tests/test_examples_format.py) fits and its output wraps; the copy
+    button sits in the title bar, off the code; an output is labelled in the page's language."""
+    tab = visit(viewport={"width": 1280, "height": 900})
+    for page in PAGES:
+        tab.page.goto(url(base_url, language, page), wait_until="networkidle")
+        assert tab.page.evaluate(SCROLLING_CODE) == [], f"{page}: these blocks scroll sideways"
+        assert tab.page.evaluate(COPY_BUTTON_OVER_CODE) == [], f"{page}: a copy button covers code"
+    tab.page.goto(url(base_url, language, "guidance"), wait_until="networkidle")
+    labels = tab.page.locator("article .exec-output").evaluate_all(
+        "outputs => outputs.map((output) => getComputedStyle(output, '::before').content)")
+    assert labels and set(labels) == {f'"{word(language, "output")}"'}
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    tab.page.screenshot(path=str(ARTIFACTS / f"{language}-guidance.png"), full_page=True)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_table_of_the_recipes_or_the_drift_report_scrolls_sideways_on_a_phone(visit, base_url, language):
+    """At 390 px a table of three columns or more shows each row as a card (sitegen/reading.py); folds opened."""
+    tab = visit(viewport={"width": 390, "height": 844}, is_mobile=True)
+    for page in ("guidance", "drift"):
+        tab.page.goto(url(base_url, language, page), wait_until="networkidle")
+        assert tab.page.locator("article table").count() > 0
+        assert tab.page.evaluate(SCROLLING_TABLES) == [], f"{page}: these tables scroll sideways"
+        overflow = tab.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
+        assert overflow <= 0, (page, overflow)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        tab.page.screenshot(path=str(ARTIFACTS / f"{language}-phone-{page}.png"), full_page=True)
+
+
 def test_offline_build_opens_from_disk(visit, tmp_path, build_cache):
     site = tmp_path / "offline"
     result = mkdocs_build(site, extra_env={"OFFLINE": "true"}, cache=build_cache)
@@ -163,6 +217,7 @@ def test_offline_build_opens_from_disk(visit, tmp_path, build_cache):
     tab.page.goto((site / languages.folder(language) / "index.html").as_uri(), wait_until="load")
     search(tab, word(language, "glossary.grandchild.term"))
     tab.page.goto((site / "gap.html").as_uri(), wait_until="load")
+    tab.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     tab.page.locator("div.mermaid").first.wait_for(state="visible", timeout=15000)
     # From file:// the browser refuses Material's sitemap lookups (made for the
     # language switcher, which still works by link): expected, and nothing else is.

@@ -1,8 +1,9 @@
 """Runs as copied: every example a page shows, copied off the built site, runs beside the
 downloaded scripted_model.py and prints exactly the output the page shows under it.
 
-A reader copies a block with the copy button, saves it, downloads scripted_model.py
-from the link under the block, installs deepagents alone and runs `python <name>.py`.
+A reader copies a block with the copy button (or downloads it from its file name, above
+the code), saves it, downloads scripted_model.py from the page (the paragraph under the
+first example says how to run them all), installs deepagents alone and runs `python <name>.py`.
 This test does the same, from the built HTML, in a fresh environment outside the
 repository: nothing of the project (its .venv, snippets/, PYTHONPATH) can help.
 """
@@ -35,11 +36,13 @@ NOT_EXAMPLES = {"readme-commands": "prints the README's commands (how-it-runs.md
 HARNESS = "-harness"  # "How this is measured": the repository's own code, importing snippets
 FENCE = re.compile(r'^[ \t]*```+[ \t]*python\b(?P<options>[^\n]*\bexec="[^"]*"[^\n]*)$', re.M)
 OPTION = re.compile(r'(\w+)="([^"]*)"')
-# A highlighted block as Material renders it: an optional title, then <pre><code>.
-BLOCK = re.compile(r'<div class="(?:[^"]*\s)?highlight(?:\s[^"]*)?">(?:<span class="filename">(?P<title>[^<]*)</span>)?'
+# A highlighted block as Material renders it: an optional title (an example's file name, a link that downloads
+# it: sitegen/assets.py), then <pre><code>. What an example printed is marked `exec-output` (sitegen/blocks.py).
+BLOCK = re.compile(r'<div class="(?:[^"]*\s)?highlight(?:\s[^"]*)?"[^>]*>(?:<span class="filename">(?P<title>.*?)</span>)?'
                    r'<pre[^>]*>(?:<span></span>)?<code[^>]*>(?P<code>.*?)</code></pre></div>', re.S)
 PARAGRAPH = re.compile(r"<p>(?P<inner>.*?)</p>", re.S)
-HREF = re.compile(r'<a href="(?P<href>[^"]+)"')
+LINK = re.compile(r"<a\s[^>]*>")
+HREF = re.compile(r'\bhref="(?P<href>[^"]+)"')
 TAG = re.compile(r"<[^>]+>")
 SPACE = re.compile(r"\s*")
 MODEL = paths.SCRIPTED_MODEL.name
@@ -54,7 +57,8 @@ class Example:
     name: str  # its title: the file a reader saves it as
     code: str  # what the copy button copies
     shown_output: str  # the output the page shows under it
-    links: tuple[str, ...]  # the files the line under it links to, relative to the site root
+    links: tuple[str, ...]  # the files its title downloads (links with `download`), relative to the site root
+    page_links: tuple[str, ...]  # the files the paragraphs of its page download
 
     @property
     def where(self) -> str:
@@ -98,25 +102,32 @@ def site_pages(site: Path, language: str) -> list[str]:
     return sorted("index" if page == "." else page for page in pages if page.split("/")[0] not in others)
 
 
+def downloaded(fragment: str, page_url: str) -> tuple[str, ...]:
+    """The files the links of `fragment` download (`download` set: saved, not opened), relative to the site root."""
+    return tuple(posixpath.normpath(posixpath.join(page_url, html.unescape(HREF.search(tag)["href"])))
+                 for tag in LINK.findall(fragment) if re.search(r"\sdownload\b", tag) and HREF.search(tag))
+
+
 def examples_of_page(site: Path, language: str, page: str, downloads: set[str]) -> list[Example]:
-    """The example blocks of one built page: a titled block whose title is a download, its output, the line under it."""
+    """The example blocks of one built page: a titled block whose title is a download, its output, its links."""
     page_html = page_path(site, language, page).read_text(encoding="utf-8")
     page_url = posixpath.dirname(page_path(site, language, page).relative_to(site).as_posix())
     source = source_page(language, page)
     fences = iter(example_fences(source) if source.exists() else [])  # drift, matrix: generated, no source
+    page_links = tuple(link for paragraph in PARAGRAPH.findall(page_html) for link in downloaded(paragraph, page_url))
     found = []
     for block in BLOCK.finditer(page_html):
-        if block["title"] not in downloads:
+        name = TAG.sub("", block["title"] or "")
+        if name not in downloads:
             continue
-        where = f"{language}/{page}: the block titled {block['title']}"
+        where = f"{language}/{page}: the block titled {name}"
         output = BLOCK.match(page_html, SPACE.match(page_html, block.end()).end())
         assert output and not output["title"], f"{where} is not followed by its output"
-        line = PARAGRAPH.match(page_html, SPACE.match(page_html, output.end()).end())  # right under the output
-        links = tuple(posixpath.normpath(posixpath.join(page_url, html.unescape(href)))
-                      for href in HREF.findall(line["inner"] if line else ""))
+        assert "exec-output" in output.group(0)[:output.group(0).index(">")], f"{where}: its output is not marked as one"
         block_id, title = next(fences, ("?", "no example block"))
-        assert title == block["title"], f"{where}: the page source has {title} here"
-        found.append(Example(language, page, block_id, block["title"], copied(block["code"]), shown_text(output["code"]), links))
+        assert title == name, f"{where}: the page source has {title} here"
+        found.append(Example(language, page, block_id, name, copied(block["code"]), shown_text(output["code"]),
+                             downloaded(block["title"], page_url), page_links))
     return found
 
 
@@ -142,12 +153,14 @@ def test_every_example_block_of_every_page_and_language_is_taken(site, examples)
     assert {e.language for e in examples} == set(LANGUAGES)
 
 
-def test_every_example_links_to_its_download_and_the_model(site, examples):
+def test_every_example_downloads_from_its_title_and_its_page_links_the_model_once(site, examples):
     for example in examples:
         folder = languages.folder(example.language)
-        wanted = [f"{folder}downloads/{example.name}", f"{folder}downloads/{MODEL}"]
-        assert all(link in example.links for link in wanted), f"{example.where}: the line under it links to {example.links}, not {wanted}"
-        download = (site / wanted[0]).read_text(encoding="utf-8")
+        wanted = f"{folder}downloads/{example.name}"
+        assert example.links == (wanted,), f"{example.where}: its title downloads {example.links}, not {wanted}"
+        model = [link for link in example.page_links if link == f"{folder}downloads/{MODEL}"]
+        assert len(model) == 1, f"{example.where}: its page links {MODEL} (to download) {len(model)} times, not once"
+        download = (site / wanted).read_text(encoding="utf-8")
         assert download.rstrip() == example.code, f"{example.where}: the download differs from the block a reader copies"
 
 

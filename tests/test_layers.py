@@ -72,7 +72,9 @@ def test_every_section_page_shows_a_short_example():
         for name in section.scenarios:
             lines = (paths.SCENARIOS / f"{name}.py").read_text(encoding="utf-8").splitlines()
             assert any("create_deep_agent(" in line for line in lines), name
-            assert len(lines) <= 60, f"{name}: the example a reader copies is {len(lines)} lines"
+            # 100: formatted at 88 columns (tests/test_examples_format.py), a call that does not fit
+            # takes one argument per line; the longest, never_nest.py, is 92 lines.
+            assert len(lines) <= 100, f"{name}: the example a reader copies is {len(lines)} lines"
 
 
 def test_a_claim_is_named_in_its_experiment_and_its_pages_only():

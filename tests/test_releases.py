@@ -199,6 +199,7 @@ def test_a_reader_switches_release_and_language_and_stays_on_the_section(served,
                        tab.locator(".md-search-result__link").evaluate_all("links => links.map(a => a.href)"))
         tab.goto(f"{address}latest/gap/", wait_until="networkidle")
         assert tab.url == f"{address}{LATEST}/gap/"
+        tab.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # Mermaid comes when a diagram is near
         tab.locator("div.mermaid").first.wait_for(state="visible", timeout=15000)
     finally:
         context.close()

@@ -66,6 +66,18 @@ def test_no_request_leaves_the_site(site):
     assert (site / "assets" / "javascripts" / "mermaid.min.js").exists()
 
 
+def test_mermaid_loads_only_on_a_page_with_a_diagram(site):
+    """3.5 MB of script: a page without a diagram does not pay for it, and one with a diagram fetches it when
+    the diagram comes near the screen (sitegen/assets.py, overrides/assets/javascripts/mermaid-on-demand.js)."""
+    drawn = []
+    for page in site.rglob("*.html"):
+        page_html = page.read_text(encoding="utf-8")
+        assert "mermaid.min.js" not in page_html, page.relative_to(site)
+        assert ("mermaid-on-demand.js" in page_html) == ('class="mermaid"' in page_html), page.relative_to(site)
+        drawn += ["mermaid-on-demand.js" in page_html]
+    assert any(drawn) and not all(drawn)
+
+
 def test_every_example_and_the_scripted_model_are_published(site):
     from snippets import paths
 
@@ -78,17 +90,33 @@ def test_every_example_and_the_scripted_model_are_published(site):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_search_indexes_prose_not_code_or_diagrams(site, language):
+def test_search_indexes_prose_not_code_diagrams_or_tables(site, language):
     from sitegen import languages
 
     index = json.loads((site / languages.folder(language) / "search" / "search_index.json").read_text(encoding="utf-8"))
     everything = " ".join(doc["text"] for doc in index["docs"])
     assert "flowchart" not in everything and "-->" not in everything, "diagram source is indexed"
     assert "def measure_gap" not in everything and "from deepagents import" not in everything, "code is indexed"
+    assert "knows the codename" not in everything, "an example's output is indexed"
+    assert not re.search(r"\d+\.\d+\.\d+–\d+\.\d+\.\d+\s*[:：]", everything), "the version matrix's cells are indexed"
+    assert word(language, "labels.who_stops_a_grandchild") not in everything, "a table's header is indexed"
     separator = re.compile(index["config"]["separator"].replace("\\u200b", "\u200b"))
     words = set(separator.split(re.sub(r"<[^>]+>", " ", everything)))
     term = word(language, "glossary.grandchild.term")
     assert term in words, f"the word {term!r} is not searchable"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_tables_of_three_columns_name_each_cell_and_the_search_dialog_has_a_name(site, language):
+    """On a phone such a table shows each row as a card, each value under its column's name (sitegen/reading.py)."""
+    for page in ("guidance", "drift", "matrix", "refusal"):
+        page_html = html(site, language, page)
+        for table in re.findall(r"<table>.*?</table>", page_html, re.S):
+            columns = len(re.findall(r"<th\b", table[:table.index("</thead>")]))
+            cells = re.findall(r"<td\b[^>]*>", table)
+            named = [cell for cell in cells if "data-label=" in cell]
+            assert (named == cells) if columns >= 3 else not named, (page, columns, cells[:3])
+        assert re.search(r'role="dialog" aria-label="[^"]+"', page_html), "the search dialog has no name"
 
 
 def test_failing_block_fails_the_build_naming_page_and_line(tmp_path, build_cache):
@@ -117,9 +145,12 @@ def test_raising_experiment_fails_the_build_naming_experiment_and_pages(tmp_path
 
 
 def test_code_is_shown_with_its_file_name(site):
+    """An example's file name downloads it (the harness, the repository's own code, is not published)."""
     for language in LANGUAGES:
         page = html(site, language, "gap")
-        assert '<span class="filename">gap.py</span>' in page and '<span class="filename">snippets/gap.py</span>' in page
+        assert re.search(r'<span class="filename"><a class="filename__download" href="\.\./downloads/gap\.py" download '
+                         r'title="[^"]+">gap\.py</a></span>', page)
+        assert '<span class="filename">snippets/gap.py</span>' in page
         assert "parked-" not in page
 
 

@@ -1,4 +1,5 @@
-"""Isolated, fork or your own agent: what each child is handed of the parent's conversation, and what attaching says."""
+"""Isolated, fork or your own agent: what each child is handed of the parent's
+conversation, and what attaching says."""
 
 import warnings
 
@@ -20,26 +21,52 @@ def probe(agent):
 
 conversation = [  # what the parent and the user said before the parent delegates
     {"role": "user", "content": "Our codename is BLUE-HERON. Draft the launch plan."},
-    {"role": "assistant", "content": "Draft: launch BLUE-HERON in three steps, starting with the beta."},
+    {
+        "role": "assistant",
+        "content": "Draft: launch BLUE-HERON in three steps, starting with the beta.",
+    },
     {"role": "user", "content": "Good. Now have someone write the announcement."},
 ]
 task = "write the announcement"
-parent = ScriptedModel(script=[delegate("iso", task, "c1"), delegate("fk", task, "c2"), delegate("own", task, "c3"),
-                               say("three drafts are in")])
-own = create_deep_agent(model=ScriptedModel(script=[say("announcement")]), middleware=[probe("own")])  # compiled by you
+parent = ScriptedModel(
+    script=[
+        delegate("iso", task, "c1"),
+        delegate("fk", task, "c2"),
+        delegate("own", task, "c3"),
+        say("three drafts are in"),
+    ]
+)
+own = create_deep_agent(  # compiled by you
+    model=ScriptedModel(script=[say("announcement")]), middleware=[probe("own")]
+)
 with warnings.catch_warnings(record=True) as warned:
     warnings.simplefilter("always")
-    agent = create_deep_agent(model=parent, subagents=[
-        {"name": "iso", "description": "isolated writer", "model": ScriptedModel(script=[say("announcement")]),
-         "middleware": [probe("iso")]},
-        {"name": "fk", "description": "forked writer", "mode": "fork", "model": ScriptedModel(script=[say("announcement")]),
-         "middleware": [probe("fk")]},
-        {"name": "own", "description": "your own writer", "runnable": own},
-    ])
+    agent = create_deep_agent(
+        model=parent,
+        subagents=[
+            {
+                "name": "iso",
+                "description": "isolated writer",
+                "model": ScriptedModel(script=[say("announcement")]),
+                "middleware": [probe("iso")],
+            },
+            {
+                "name": "fk",
+                "description": "forked writer",
+                "mode": "fork",
+                "model": ScriptedModel(script=[say("announcement")]),
+                "middleware": [probe("fk")],
+            },
+            {"name": "own", "description": "your own writer", "runnable": own},
+        ],
+    )
 agent.invoke({"messages": conversation})
 
 print("attaching them warns:", [str(warning.message) for warning in warned])
 for child, messages in handed.items():
     characters = sum(len(message.text) for message in messages)
     knows = any("BLUE-HERON" in message.text for message in messages)
-    print(f"{child}: messages={len(messages)}, characters={characters}, knows the codename: {knows}")
+    print(
+        f"{child}: messages={len(messages)}, characters={characters},"
+        f" knows the codename: {knows}"
+    )

@@ -1,4 +1,4 @@
-"""Let a declared sub-agent delegate, on purpose: a SubAgentMiddleware in its own spec."""
+"""Let a declared sub-agent delegate, on purpose: a SubAgentMiddleware in its spec."""
 
 from deepagents import create_deep_agent
 from deepagents.backends import StateBackend
@@ -18,7 +18,9 @@ researcher = {
     "name": "researcher",
     "description": "researches",
     "model": ScriptedModel(script=[delegate("fact-checker", "check"), say("done")]),
-    "middleware": [SubAgentMiddleware(backend=StateBackend(), subagents=[fact_checker])],
+    "middleware": [
+        SubAgentMiddleware(backend=StateBackend(), subagents=[fact_checker])
+    ],
 }
 parent = ScriptedModel(script=[delegate("researcher", "research it"), say("written")])
 agent = create_deep_agent(model=parent, name="parent", subagents=[researcher])

@@ -1,4 +1,5 @@
-"""Three ways to attach a child that calls `task` for a grandchild: which grandchild runs?"""
+"""Three ways to attach a child that calls `task` for a grandchild:
+which grandchild runs?"""
 
 from deepagents import create_deep_agent
 
@@ -6,18 +7,38 @@ from scripted_model import ScriptedModel, delegate, say
 
 
 def grandchild():
-    return {"name": "gc", "description": "digs deeper", "model": ScriptedModel(script=[say("grandchild dug deeper")])}
+    return {
+        "name": "gc",
+        "description": "digs deeper",
+        "model": ScriptedModel(script=[say("grandchild dug deeper")]),
+    }
 
 
 def my_agent():  # a deep agent you compiled yourself, with a sub-agent of its own
-    return create_deep_agent(model=ScriptedModel(script=[delegate("gc", "dig deeper"), say("done")]), subagents=[grandchild()])
+    return create_deep_agent(
+        model=ScriptedModel(script=[delegate("gc", "dig deeper"), say("done")]),
+        subagents=[grandchild()],
+    )
 
 
 children = {
-    "declarative fork": {"name": "child", "description": "a fork", "mode": "fork",
-                         "model": ScriptedModel(script=[delegate("gc", "dig deeper"), say("done")])},
-    "runnable fork": {"name": "child", "description": "a fork", "mode": "fork", "runnable": my_agent()},
-    "runnable, no mode": {"name": "child", "description": "a helper", "runnable": my_agent()},
+    "declarative fork": {
+        "name": "child",
+        "description": "a fork",
+        "mode": "fork",
+        "model": ScriptedModel(script=[delegate("gc", "dig deeper"), say("done")]),
+    },
+    "runnable fork": {
+        "name": "child",
+        "description": "a fork",
+        "mode": "fork",
+        "runnable": my_agent(),
+    },
+    "runnable, no mode": {
+        "name": "child",
+        "description": "a helper",
+        "runnable": my_agent(),
+    },
 }
 seen = {}  # form -> what a caller of stream() saw
 for form, child in children.items():

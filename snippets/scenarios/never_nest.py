@@ -1,4 +1,4 @@
-"""Never nest: langchain's ToolCallLimitMiddleware allows an agent no `task` call at all."""
+"""Never nest: langchain's ToolCallLimitMiddleware allows an agent no `task` call."""
 
 import asyncio
 
@@ -9,7 +9,7 @@ from scripted_model import ScriptedModel, delegate, say
 
 
 def build():
-    # Your own deep agent holds `task`, with a sub-agent behind it; the limit keeps it a leaf.
+    # Your own deep agent holds `task`, with a sub-agent; the limit keeps it a leaf.
     grandchild = ScriptedModel(script=[say("grandchild wrote it")])
     writer = create_deep_agent(
         model=ScriptedModel(script=[delegate("gc", "write it"), say("report written")]),
@@ -17,7 +17,9 @@ def build():
         subagents=[{"name": "gc", "description": "a grandchild", "model": grandchild}],
     )
     writes = {"name": "writer", "description": "writes", "runnable": writer}
-    parent = ScriptedModel(script=[delegate("writer", "finish it"), say("report finished")])
+    parent = ScriptedModel(
+        script=[delegate("writer", "finish it"), say("report finished")]
+    )
     return create_deep_agent(model=parent, subagents=[writes])
 
 
@@ -26,8 +28,12 @@ request = {"messages": [{"role": "user", "content": "write the report"}]}
 
 def outcome(chunks):
     """Which agents ran, and the tool results that came back as errors."""
-    agents = sorted({metadata.get("lc_agent_name") or "parent" for _, (_, metadata) in chunks})
-    errors = [m.content for _, (m, _) in chunks if m.type == "tool" and m.status == "error"]
+    agents = sorted(
+        {metadata.get("lc_agent_name") or "parent" for _, (_, metadata) in chunks}
+    )
+    errors = [
+        m.content for _, (m, _) in chunks if m.type == "tool" and m.status == "error"
+    ]
     return agents, errors
 
 
@@ -37,7 +43,9 @@ async def stream_async():
 
 
 outcomes = {  # stream() runs the graph as invoke() does; astream() as ainvoke() does
-    "stream": outcome(list(build().stream(request, subgraphs=True, stream_mode="messages"))),
+    "stream": outcome(
+        list(build().stream(request, subgraphs=True, stream_mode="messages"))
+    ),
     "astream": outcome(asyncio.run(stream_async())),
 }
 for way, (agents, errors) in outcomes.items():

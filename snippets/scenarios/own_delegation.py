@@ -36,7 +36,9 @@ children = {
     "fork, agent tool": {
         "mode": "fork",
         "tools": [ask_expert],
-        "model": ScriptedModel(script=[call("ask_expert", question="dig"), say("done")]),
+        "model": ScriptedModel(
+            script=[call("ask_expert", question="dig"), say("done")]
+        ),
     },
 }
 seen = {}  # form -> what a caller of stream() saw

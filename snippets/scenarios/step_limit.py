@@ -1,4 +1,4 @@
-"""A step limit for one declared sub-agent: langchain's ModelCallLimitMiddleware in its spec."""
+"""A limit for one declared sub-agent: a ModelCallLimitMiddleware in its spec."""
 
 from deepagents import create_deep_agent
 from langchain.agents.middleware import ModelCallLimitMiddleware
@@ -14,7 +14,9 @@ def search(query: str) -> str:
 
 
 # A searcher that would search forever, allowed 3 model calls per run.
-searches = ScriptedModel(script=[call("search", f"s{n}", query="more") for n in range(50)])
+searches = ScriptedModel(
+    script=[call("search", f"s{n}", query="more") for n in range(50)]
+)
 searcher = {
     "name": "searcher",
     "description": "searches",
@@ -22,7 +24,9 @@ searcher = {
     "tools": [search],
     "middleware": [ModelCallLimitMiddleware(run_limit=3, exit_behavior="end")],
 }
-parent = ScriptedModel(script=[delegate("searcher", "find everything"), say("parent done")])
+parent = ScriptedModel(
+    script=[delegate("searcher", "find everything"), say("parent done")]
+)
 agent = create_deep_agent(model=parent, subagents=[searcher])
 
 messages = agent.invoke({"messages": [{"role": "user", "content": "find everything"}]})

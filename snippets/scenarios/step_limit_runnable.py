@@ -1,4 +1,4 @@
-"""A step limit on a compiled sub-agent (`recursion_limit`), and what reaches the parent."""
+"""A step limit on a compiled sub-agent (`recursion_limit`): what reaches the parent."""
 
 from deepagents import create_deep_agent
 from langchain.agents.middleware import wrap_tool_call
@@ -17,18 +17,22 @@ def search(query: str) -> str:
 
 def build(*parent_middleware):
     # A sub-agent that would search forever, capped at 8 graph steps of its own.
-    searches = ScriptedModel(script=[call("search", f"s{n}", query="x") for n in range(50)])
+    searches = ScriptedModel(
+        script=[call("search", f"s{n}", query="x") for n in range(50)]
+    )
     searcher = create_deep_agent(model=searches, tools=[search])
     capped = searcher.with_config({"recursion_limit": 8})
     spec = {"name": "searcher", "description": "searches", "runnable": capped}
     parent = ScriptedModel(script=[delegate("searcher", "find it"), say("parent done")])
-    agent = create_deep_agent(model=parent, middleware=parent_middleware, subagents=[spec])
+    agent = create_deep_agent(
+        model=parent, middleware=parent_middleware, subagents=[spec]
+    )
     return agent, searches
 
 
 @wrap_tool_call(name="report_step_limit")
 def report_step_limit(request, handler):
-    """Turn a sub-agent's exhausted step limit into a tool result the parent can read."""
+    """Turn a sub-agent's exhausted step limit into a tool result for the parent."""
     try:
         return handler(request)
     except GraphRecursionError:
@@ -37,7 +41,9 @@ def report_step_limit(request, handler):
 
 
 request = {"messages": [{"role": "user", "content": "find everything"}]}
-own_limit = build()[0].config["recursion_limit"]  # what every deep agent gets by default
+own_limit = build()[0].config[
+    "recursion_limit"
+]  # what every deep agent gets by default
 print("a deep agent's own step limit:", own_limit)
 agent, searches = build()
 try:

@@ -1,0 +1,208 @@
+"""make audit: Lighthouse (mobile preset) on every page of every language, served with gzip as a static host serves it.
+
+    python -m tools.audit [SITE_DIR] [--pages gap refusal]   # default: site/, every page
+
+Prints one row per page: the four scores and the page weight (bytes transferred),
+beside the targets, and the audits that keep a score below its target; exit 1 if
+a page misses one. A page that misses its performance target is run twice more
+and scored by the median (it times the main thread, which varies by several
+points from run to run). One Chromium (Debian's, as the browser tests use)
+serves every Lighthouse run; npm's `lighthouse` is pinned in package-lock.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import gzip
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from snippets import paths
+from sitegen import languages
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+LIGHTHOUSE = paths.NODE_MODULES / ".bin" / "lighthouse"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
+TARGETS = {"performance": 90, "accessibility": 95, "best-practices": 100, "seo": 100}
+DIAGRAM_PERFORMANCE = 80  # Mermaid is heavy: a page that draws a diagram gets this performance target
+COMPRESSED = {".html", ".css", ".js", ".json", ".svg", ".xml", ".txt", ".py", ".map"}
+
+
+class Gzipping(SimpleHTTPRequestHandler):
+    """http.server's static files, gzipped when the browser accepts it (as GitHub Pages or any CDN does)."""
+
+    def log_message(self, *args):
+        pass
+
+    def send_head(self):
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?")[0].endswith("/"):
+            path = path / "index.html"
+        if path.suffix not in COMPRESSED or not path.is_file() or "gzip" not in self.headers.get("Accept-Encoding", ""):
+            return super().send_head()
+        body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return _Body(body)
+
+
+class _Body:
+    def __init__(self, data: bytes):
+        self.data = data
+
+    def read(self, *args) -> bytes:
+        data, self.data = self.data, b""
+        return data
+
+    def close(self):
+        pass
+
+
+@contextlib.contextmanager
+def serving(folder: Path) -> Iterator[str]:
+    """`folder` on a free port of 127.0.0.1, gzipped; yields its address."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Gzipping, directory=str(folder)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+
+
+@contextlib.contextmanager
+def chromium(first_page: str = "about:blank") -> Iterator[int]:
+    """One headless Chromium with a fresh profile for every Lighthouse run; yields its debugging port. It opens
+    with one of the pages, so the first page audited does not pay for a cold browser (fonts, code caches)."""
+    with tempfile.TemporaryDirectory(prefix="audit-chromium-") as profile:
+        browser = subprocess.Popen([CHROMIUM, *FLAGS, "--remote-debugging-port=0", f"--user-data-dir={profile}",
+                                    first_page], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            port_file = Path(profile) / "DevToolsActivePort"
+            for _ in range(300):
+                if port_file.exists() and port_file.read_text().strip():
+                    break
+                time.sleep(0.1)
+            yield int(port_file.read_text().split()[0])
+        finally:
+            browser.terminate()
+            browser.wait(timeout=30)
+
+
+@dataclass
+class Result:
+    page: str
+    language: str
+    diagram: bool
+    scores: dict[str, int]
+    weight: int  # bytes transferred
+    failing: dict[str, list[str]]  # category -> the audits that lowered its score
+    performance_runs: list[int | None]  # one, or three when the first missed its target (None: not scored)
+
+    def misses(self) -> list[str]:
+        targets = TARGETS | ({"performance": DIAGRAM_PERFORMANCE} if self.diagram else {})
+        return [c for c in CATEGORIES if self.scores[c] < targets[c]]
+
+
+def pages(site: Path) -> list[tuple[str, str]]:
+    """(page, language) for every page of every language: "index", "refusal", ..."""
+    names = sorted({p.parent.name for p in (site / languages.folder(languages.source())).glob("*/index.html")}
+                   - {"search", "downloads", "assets"} - set(languages.codes()))
+    return [(page, code) for code in languages.codes() for page in ["index", *names]]
+
+
+def lighthouse(url: str, port: int) -> dict:
+    run = subprocess.run([str(LIGHTHOUSE), url, f"--port={port}", "--hostname=127.0.0.1", "--output=json",
+                          "--output-path=stdout", "--quiet", "--no-enable-error-reporting",
+                          f"--only-categories={','.join(CATEGORIES)}"],
+                         capture_output=True, text=True, timeout=300, check=False)
+    if run.returncode != 0:
+        raise RuntimeError(f"lighthouse {url} failed:\n{run.stderr[-3000:]}")
+    return json.loads(run.stdout)
+
+
+def failing(report: dict, category: str) -> list[str]:
+    return [ref["id"] for ref in report["categories"][category]["auditRefs"]
+            if ref["weight"] and (report["audits"][ref["id"]]["score"] is not None) and report["audits"][ref["id"]]["score"] < 1]
+
+
+def score(report: dict, category: str) -> int | None:
+    """0 to 100; None when Lighthouse could not score it (a metric it failed to read from the trace)."""
+    found = report["categories"][category]["score"]
+    return None if found is None else round(100 * found)
+
+
+def audit(site: Path, chosen: list[tuple[str, str]] | None = None) -> list[Result]:
+    """Every page (or the chosen (page, language) pairs). Performance varies from run to run by several points
+    (it times the main thread): a page that misses its target is run twice more and scored by the median."""
+    if not LIGHTHOUSE.exists():
+        raise FileNotFoundError(f"{paths.shown(LIGHTHOUSE)} is missing: run `make setup` (it runs `npm ci`)")
+    results = []
+    chosen = chosen or pages(site)
+    with serving(site) as base, chromium(base) as port:
+        for page, code in chosen:
+            html = languages.page_html(site, code, page)
+            folder = html.parent.relative_to(site).as_posix()
+            url = base if folder == "." else f"{base}{folder}/"
+            diagram = 'class="mermaid"' in html.read_text(encoding="utf-8")
+            report = lighthouse(url, port)
+            runs = [score(report, "performance")]
+            if runs[0] is None or runs[0] < (DIAGRAM_PERFORMANCE if diagram else TARGETS["performance"]):
+                runs += [score(lighthouse(url, port), "performance") for _ in range(2)]
+            scored = [run for run in runs if run is not None]
+            scores = {c: score(report, c) or 0 for c in CATEGORIES}
+            scores["performance"] = round(statistics.median(scored)) if scored else 0
+            results.append(Result(page, code, diagram, scores, int(report["audits"]["total-byte-weight"]["numericValue"]),
+                                  {c: failing(report, c) for c in CATEGORIES if c != "performance"}, runs))
+    return results
+
+
+def table(results: list[Result]) -> str:
+    head = ["page", "language", "performance", "accessibility", "best practices", "SEO", "page weight"]
+    lines = ["| " + " | ".join(head) + " |", "|---|---|---:|---:|---:|---:|---:|",
+             f"| **target** | | ≥ {TARGETS['performance']} (≥ {DIAGRAM_PERFORMANCE} with a diagram) "
+             f"| ≥ {TARGETS['accessibility']} | {TARGETS['best-practices']} | {TARGETS['seo']} | |"]
+    for r in results:
+        cells = [f"{r.scores[c]}{' ✗' if c in r.misses() else ''}" for c in CATEGORIES]
+        if len(r.performance_runs) > 1:
+            cells[0] += f" ({'/'.join('–' if run is None else str(run) for run in r.performance_runs)})"
+        lines.append(f"| {r.page}{' (diagram)' if r.diagram else ''} | {r.language} | {' | '.join(cells)} "
+                     f"| {r.weight / 1024:,.0f} KiB |")
+    below = sorted({f"{c}: {a}" for r in results for c in r.misses() if c != "performance" for a in r.failing[c]})
+    if below:
+        lines += ["", "Audits that keep a score below its target: " + ", ".join(below)]
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("site", nargs="?", type=Path, default=paths.SITE)
+    parser.add_argument("--pages", nargs="*", help="only these pages (index, gap, ...), in every language")
+    args = parser.parse_args()
+    chosen = [(page, code) for page, code in pages(args.site) if not args.pages or page in args.pages]
+    results = audit(args.site, chosen)
+    print(table(results))
+    missed = [r for r in results if r.misses()]
+    print(f"\n{len(results) - len(missed)} of {len(results)} pages meet every target.")
+    return 1 if missed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
