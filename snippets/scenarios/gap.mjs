@@ -9,19 +9,25 @@ function grandchild() {
   return { name: "gc", description: "digs deeper", model };
 }
 
-// A deep agent you compiled yourself, with a sub-agent of its own.
-function myAgent() {
+export const childModels = {}; // form -> the child's model (what it saw: .seen)
+
+function childModel(form) {
   const script = [delegate("gc", "dig deeper"), say("done")];
-  const model = new ScriptedModel({ script });
-  return createDeepAgent({ model, subagents: [grandchild()] });
+  return (childModels[form] = new ScriptedModel({ script }));
+}
+
+// A deep agent you compiled yourself, with a sub-agent of its own.
+function myAgent(form) {
+  return createDeepAgent({ model: childModel(form), subagents: [grandchild()] });
 }
 
 const children = {
   "declarative fork": { name: "child", description: "a fork", mode: "fork",
-    model: new ScriptedModel({ script: [delegate("gc", "dig deeper"), say("done")] }) },
+    model: childModel("declarative fork") },
   "runnable fork": { name: "child", description: "a fork", mode: "fork",
-    runnable: myAgent() },
-  "runnable, no mode": { name: "child", description: "a helper", runnable: myAgent() },
+    runnable: myAgent("runnable fork") },
+  "runnable, no mode": { name: "child", description: "a helper",
+    runnable: myAgent("runnable, no mode") },
 };
 export const seen = {}; // form -> what a caller of stream() saw
 for (const [form, child] of Object.entries(children)) {

@@ -35,9 +35,10 @@ const agent = createDeepAgent({
 });
 await agent.invoke({ messages: [{ role: "user", content: "summarise the notes" }] });
 
-offered.parent.forEach((mine, position) => {
-  const theirs = offered.fk[position];
-  const same = mine.description === theirs?.description;
+const positions = Math.min(offered.parent.length, offered.fk.length);
+for (let position = 0; position < positions; position += 1) {
+  const [mine, theirs] = [offered.parent[position], offered.fk[position]];
+  const same = mine.description === theirs.description;
   const verdict = same ? "same description" : "other description";
-  console.log(position, mine.name, theirs?.name, verdict);
-});
+  console.log(position, mine.name, theirs.name, verdict);
+}
