@@ -656,7 +656,7 @@ async function measureGuidance(section) {
     },
     attach_warned: choose.warned,
     depth: nest.depth,
-    deepest_refused: deepest.length > 0 &&
+    deepest_refused: refusal.matches_source && deepest.length > 0 &&
       deepest.at(-1).some((m) => m.type === "tool" && m.text === refusal.text),
     never_nest: { stream: [never.agents, never.refused] },
     guarded: { invoke: await guarded(never.build, never.request) },
