@@ -281,6 +281,7 @@ SECTION = Section(
             "Leading positions where parent and fork child agree (at least)",
             7,
             lambda facts: min(facts.why_kept.shared_prefix, 7),
+            js=lambda facts: min(facts.js.why_kept.shared_prefix, 7),
         ),
         Claim(
             "task-same-index",
@@ -289,6 +290,10 @@ SECTION = Section(
             lambda facts: facts.why_kept.task_position("parent") is not None
             and facts.why_kept.task_position("parent")
             == facts.why_kept.task_position("fork"),
+            js=lambda facts: (
+                (at := facts.js.why_kept.task_position).parent is not None
+                and at.parent == at.fork
+            ),
         ),
         Claim(
             "task-description-identical",
@@ -298,12 +303,16 @@ SECTION = Section(
                 p.parent == p.fork == "task" and p.same_description
                 for p in facts.why_kept.positions
             ),
+            js=lambda facts: (
+                any(p.parent == p.fork == "task" and p.same_description for p in facts.js.why_kept.positions)
+            ),
         ),
         Claim(
             "same-surface",
             "Parent and fork child are offered the same tools, position by position, with the same descriptions",
             None,
             lambda facts: facts.why_kept.same_surface,
+            js=lambda facts: facts.js.why_kept.same_surface,
         ),
         Claim(
             "reason-call-time",
