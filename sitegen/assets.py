@@ -8,7 +8,7 @@
   under the latest (`release_banner` in each page's context; overrides/main.html).
 * Mermaid (diagrams) and iframe-worker (search from file://, offline build) are
   copied from node_modules into the site: no CDN at read time.
-* Every example a page shows, and scripted_model.py beside them, is published
+* Every example a page shows, and scripted_model.py (.mjs) beside them, is published
   under downloads/, so a reader saves the two files and runs the example.
 * The header links to the repository when its web address is known (`repository()`).
 """
@@ -96,7 +96,7 @@ class AssetsPlugin(BasePlugin):
         return context
 
     def on_files(self, files, config):
-        for example in sorted(paths.SCENARIOS.glob("*.py")):
+        for example in sorted([*paths.SCENARIOS.glob("*.py"), *paths.SCENARIOS.glob("*.mjs")]):
             files.append(File.generated(config, f"downloads/{example.name}", abs_src_path=str(example)))
         return files
 
