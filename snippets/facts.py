@@ -143,7 +143,7 @@ class _Javascript:
     sections: list[str]
     key: str
     found: lab.Measured | None = None
-    process: Any = None
+    process: Any = None  # the node process; or the ExperimentFailed that kept it from starting
 
 
 def _start_js(reuse: dict[str, lab.Measured] | None, tolerant: bool) -> _Javascript | None:
@@ -156,31 +156,29 @@ def _start_js(reuse: dict[str, lab.Measured] | None, tolerant: bool) -> _Javascr
         key = js.key(wanted) if cache.enabled() else ""
         found = cache.load(js.NAME, key) if key else None
         return _Javascript(wanted, key, found, None if found is not None else js.start(wanted))
-    except lab.ExperimentFailed:  # no node, or no npm deepagents
+    except lab.ExperimentFailed as error:  # no node, or no npm deepagents
         if not tolerant:
             raise
-        return _Javascript(wanted, "")
+        return _Javascript(wanted, "", None, error)
 
 
 def _finish_js(running: _Javascript, tolerant: bool) -> tuple[lab.Measured, dict[str, str], int]:
-    """(the measurement, section -> why it failed, 1 if measured here else 0). With `tolerant`, a failed
-    run is measured again section by section, so that one section's failure leaves the others measured."""
+    """(the measurement, section -> why it failed, 1 if measured here else 0). A section that fails leaves
+    the others measured; without `tolerant`, its failure is raised."""
     if running.found is not None:
         return running.found, {}, 0
-    try:
-        if running.process is None:
-            raise lab.ExperimentFailed("not started")
-        found, failed = js.finish(running.process, running.sections), {}
-    except lab.ExperimentFailed:
-        if not tolerant:
-            raise
-        found, failed = js.measure_each(running.sections)
+    if isinstance(running.process, lab.ExperimentFailed):
+        empty = lab.Measured({"versions": {}, "deepagents_dir": None, "sections": {}}, {}, {})
+        return empty, {name: str(running.process) for name in running.sections}, 1
+    found, failed = js.finish(running.process, running.sections)
+    if failed and not tolerant:
+        raise next(iter(failed.values()))
     if running.key and not failed:
         cache.save(js.NAME, running.key, found)
-    return found, failed, 1
+    return found, {name: str(error) for name, error in failed.items()}, 1
 def _stop(running: _Javascript | None) -> None:
     """A Python experiment failed: the node process started beside it is not waited for."""
-    if running is not None and running.process is not None:
+    if running is not None and hasattr(running.process, "kill"):
         running.process.kill()
         running.process.communicate()
 

@@ -176,36 +176,39 @@ def key(wanted: list[str] | None = None) -> str:
 
 
 def start(wanted: list[str]) -> subprocess.Popen:
-    """Start `node snippets/js/measure.mjs <sections>`; `finish()` reads what it printed."""
-    return subprocess.Popen([node(), str(paths.MEASURE_JS), *wanted], cwd=paths.ROOT, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, encoding="utf-8")
+    """Start `node snippets/js/measure.mjs --keep-going <sections>`; `finish()` reads what it printed."""
+    return subprocess.Popen([node(), str(paths.MEASURE_JS), "--keep-going", *wanted], cwd=paths.ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
 
 
-def finish(process: subprocess.Popen, wanted: list[str]) -> Measured:
-    """What the measurement gave, as a Measured: its result is plain data ({"versions", "deepagents_dir",
-    "sections"}), `printed` what each .mjs scenario printed. A failure raises ExperimentFailed, one line."""
+def finish(process: subprocess.Popen, wanted: list[str]) -> tuple[Measured, dict[str, ExperimentFailed]]:
+    """(what the measurement gave, section -> why it failed). The Measured's result is plain data
+    ({"versions", "deepagents_dir", "sections"}), its `printed` what each .mjs scenario printed. A section
+    that fails leaves the others measured (--keep-going); a run that fails as a whole raises ExperimentFailed,
+    one line naming the section and the .mjs file."""
     try:
         out, err = process.communicate(timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
         process.kill()
         process.communicate()
-        raise ExperimentFailed(f"JavaScript experiments {', '.join(wanted)} (snippets/js/measure.mjs) took more "
-                               f"than {TIMEOUT} s", wanted[0]) from None
+        raise ExperimentFailed(f"JavaScript experiments {', '.join(wanted)} ({paths.shown(paths.MEASURE_JS)}) took "
+                               f"more than {TIMEOUT} s", wanted[0]) from None
     if process.returncode != 0:
         raise failure(err, wanted)
     try:
         data = json.loads(out)
     except json.JSONDecodeError:
-        raise ExperimentFailed(f"JavaScript experiments {', '.join(wanted)} (snippets/js/measure.mjs) printed no "
-                               f"JSON: {' '.join(out.split())[:200]!r}", wanted[0]) from None
-    found = {name: {k: v for k, v in data[name].items() if k != "printed"} for name in wanted}
-    printed = {scenario: text for name in wanted for scenario, text in data[name].get("printed", {}).items()}
+        raise ExperimentFailed(f"JavaScript experiments {', '.join(wanted)} ({paths.shown(paths.MEASURE_JS)}) "
+                               f"printed no JSON: {' '.join(out.split())[:200]!r}", wanted[0]) from None
+    failed = {name: failure(line, [name]) for name, line in data.get("failed", {}).items()}
+    found = {name: {k: v for k, v in data[name].items() if k != "printed"} for name in wanted if name in data}
+    printed = {scenario: text for name in found for scenario, text in data[name].get("printed", {}).items()}
     result = {"versions": data["versions"], "deepagents_dir": data["deepagents_dir"], "sections": found}
-    return Measured(result, printed, {})
+    return Measured(result, printed, {}), failed
 
 
 def failure(stderr: str, wanted: list[str]) -> ExperimentFailed:
-    """measure.mjs's one line on stderr ("measure.mjs: section 'x': ..."), as an ExperimentFailed naming the
+    """measure.mjs's one line ("measure.mjs: section 'x': ..."), as an ExperimentFailed naming the
     section and the .mjs file: the scenario it names, else the harness."""
     lines = [line for line in stderr.splitlines() if line.strip()]
     line = next((line for line in reversed(lines) if line.startswith("measure.mjs: ")), lines[-1] if lines else "")
@@ -217,27 +220,9 @@ def failure(stderr: str, wanted: list[str]) -> ExperimentFailed:
                             section)
 
 
-def measure(wanted: list[str]) -> Measured:
-    """Measure these sections in one node process; a failure raises ExperimentFailed."""
+def measure(wanted: list[str]) -> tuple[Measured, dict[str, ExperimentFailed]]:
+    """Measure these sections in one node process: (what it gave, section -> why it failed)."""
     return finish(start(wanted), wanted)
-
-
-def measure_each(wanted: list[str]) -> tuple[Measured, dict[str, str]]:
-    """Measure each section in a node process of its own: (what those that ran gave, section -> why the
-    others failed). For a release that lacks what one section looks for (the version matrix, a mutant)."""
-    results, printed, failed = [], {}, {}
-    for name in wanted:
-        try:
-            part = measure([name])
-        except ExperimentFailed as error:
-            failed[name] = str(error)
-            continue
-        results.append(part.result)
-        printed.update(part.printed)
-    merged = {"versions": next((r["versions"] for r in results), {}),
-              "deepagents_dir": next((r["deepagents_dir"] for r in results), None),
-              "sections": {name: data for r in results for name, data in r["sections"].items()}}
-    return Measured(merged, printed, {}), failed
 
 
 def versions(measured: Measured | None) -> dict[str, str]:

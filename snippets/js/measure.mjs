@@ -2,6 +2,8 @@
 // experiments in snippets/<section>.py.
 //
 //   node snippets/js/measure.mjs <section> [<section> ...]      (or: all)
+//   node snippets/js/measure.mjs --keep-going all   (a section that fails is noted under
+//                                                    "failed", the others are measured)
 //
 // Each section imports its scenarios (snippets/scenarios/<name>.mjs, the examples a
 // reader copies), records what each printed with console.log, measures the facts its
@@ -696,10 +698,12 @@ function inside(root, dir) {
   return path.startsWith("..") ? dir : path;
 }
 
-async function main(args) {
+async function main(argv) {
+  const keepGoing = argv.includes("--keep-going");
+  const args = argv.filter((arg) => arg !== "--keep-going");
   const wanted = args.includes("all") ? SECTIONS : args;
   if (wanted.length === 0) {
-    throw new Failure(`usage: node snippets/js/measure.mjs <section>... | all ` +
+    throw new Failure(`usage: node snippets/js/measure.mjs [--keep-going] <section>... | all ` +
       `(sections: ${SECTIONS.join(", ")})`);
   }
   const unknown = wanted.filter((name) => !SECTIONS.includes(name));
@@ -714,9 +718,12 @@ async function main(args) {
     try {
       out[name] = await MEASURES[name](name);
     } catch (error) {
-      if (error instanceof Failure) throw error;
       const message = String(error?.message ?? error).split("\n")[0];
-      throw new Failure(`section '${name}': ${error?.name ?? "Error"}: ${message}`);
+      const failure = error instanceof Failure ? error
+        : new Failure(`section '${name}': ${error?.name ?? "Error"}: ${message}`);
+      if (!keepGoing) throw failure;
+      // --keep-going: the section's one line under "failed", and on to the next section
+      (out.failed ??= {})[name] = `measure.mjs: ${failure.message}`;
     }
   }
   return out;
