@@ -15,6 +15,8 @@ from snippets.lab import (
     internal,
     source_note,
     SUBAGENTS_PY,
+    NPM_BUNDLE,
+    NPM_DEEPAGENTS,
 )
 
 FLAG = "_deepagents_forked_context"
@@ -322,6 +324,25 @@ MUTANTS = [
             ),
         ),
         flips=("suffix-silent", "suffix-length"),
+    ),
+    Mutant(
+        "js-flag-never-set",
+        "npm deepagents: a fork child's own middleware no longer sets the flag",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "beforeAgent: () => ({ [FORKED_CONTEXT_KEY]: true })",
+                "beforeAgent: () => ({})",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=(
+            "flag-value@js",
+            "keys-fork@js",
+            "flag-only-declarative@js",
+            "flag-closes-gate@js",
+            "fork-refused@js",
+        ),
     ),
 ]
 

@@ -13,6 +13,8 @@ from snippets.lab import (
     expect,
     internal,
     SUBAGENTS_PY,
+    NPM_BUNDLE,
+    NPM_DEEPAGENTS,
 )
 
 
@@ -148,6 +150,40 @@ MUTANTS = [
             "refusal-streamed-in-child-namespace",
             "refusal-stays-inside",
             "refusal-parent",
+        ),
+    ),
+    Mutant(
+        "js-refusal-text-changed",
+        "npm deepagents: the refusal says something else",
+        (
+            Patch(
+                NPM_BUNDLE,
+                'const FORK_RECURSION_REFUSAL = "You are a subagent and cannot delegate to another subagent. Complete this task yourself instead of calling this tool again.";',
+                'const FORK_RECURSION_REFUSAL = "Delegation is disabled inside a forked subagent; answer the task yourself.";',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("refusal-text@js", "refusal-length@js"),
+    ),
+    Mutant(
+        "js-flag-check-removed",
+        "npm deepagents: `task` no longer checks the flag, so a fork child's call runs its sub-agent",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "\t\tif (currentState[FORKED_CONTEXT_KEY]) return FORK_RECURSION_REFUSAL;\n",
+                "",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=(
+            "fork-refused@js",
+            "refusal-tool-message@js",
+            "refusal-repeat@js",
+            "refusal-before-lookup@js",
+            "refusal-streamed-in-child-namespace@js",
+            "refusal-stays-inside@js",
+            "flag-closes-gate@js",
         ),
     ),
 ]

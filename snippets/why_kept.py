@@ -16,6 +16,8 @@ from snippets.lab import (
     expect,
     source_note,
     SUBAGENTS_PY,
+    NPM_BUNDLE,
+    NPM_DEEPAGENTS,
 )
 
 SUBAGENTS = "deepagents.middleware.subagents"
@@ -263,6 +265,19 @@ MUTANTS = [
             ),
         ),
         flips=("source-gives-reasons",),
+    ),
+    Mutant(
+        "js-fork-task-not-mirrored",
+        "npm deepagents: a fork child's `task` is its own tool, described otherwise than the parent's",
+        (
+            Patch(
+                NPM_BUNDLE,
+                '\t\tmirroredTaskTool: tool(runTask, {\n\t\t\tname: "task",\n\t\t\tdescription: finalTaskDescription,\n',
+                '\t\tmirroredTaskTool: tool(runTask, {\n\t\t\tname: "task",\n\t\t\tdescription: "Delegate a task.",\n',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("task-description-identical@js", "same-surface@js"),
     ),
 ]
 
