@@ -21,7 +21,7 @@ from sitegen.facts import live_facts
 from sitegen.macros import reason
 from sitegen.render import show
 from sitegen.strings import claim_words, section_words, word
-from sitegen.verdicts import matrix, matrix_rows, verdict
+from sitegen.verdicts import anchor, matrix, matrix_rows, verdict
 
 # Generated pages hold live values: the macros plugin must never read them as templates.
 FRONT_MATTER = "---\nrender_macros: false\n---\n\n"
@@ -37,11 +37,6 @@ def summary(words: dict, count: dict[str, int], total: int) -> str:
     """How many claims hold, and how many differ for each reason that occurs (none is named with a 0)."""
     others = words["counts_separator"].join(words["counts"][kind].format(count=count[kind]) for kind in ORDER if count[kind])
     return words["summary"].format(total=total, holds=count["holds"], others=others)
-
-
-def anchor(claim) -> str:
-    """A claim's anchor on the generated pages: its id ("@" is not for a URL fragment: <id>-js for a twin)."""
-    return claim.id.replace("@", "-")
 
 
 def drift_page(language: str) -> str:

@@ -39,6 +39,11 @@ class Verdict:
     measured: tuple[str, str] | None = None  # the first and last release the matrix measured
 
 
+def anchor(claim: Claim) -> str:
+    """A claim's anchor on the drift page: its id ("@" is not for a URL fragment: <id>-js for a twin)."""
+    return claim.id.replace("@", "-")
+
+
 def release_key(release: str) -> tuple[int, ...]:
     return tuple(int(part) for part in re.findall(r"\d+", release))
 
