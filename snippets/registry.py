@@ -52,16 +52,22 @@ def section(name: str) -> Section:
 
 def claims_of(section: Section) -> tuple[Claim, ...]:
     """A section's claims in the order declared, each followed by its JavaScript twin (`<id>@js`) if it has one."""
-    return tuple(found for c in section.claims for found in (c, c.twin()) if found is not None)
+    return tuple(c for c in claims() if _sections_by_claim()[c.id] is section)
 
 
 @functools.cache
 def claims(runtime: str | None = None) -> tuple[Claim, ...]:
     """Every claim, section by section, in the order they are declared, each followed by its JavaScript
     twin; `runtime="python"` or `"js"`: only the claims that speak of that runtime."""
-    found = [c for s in sections() for c in claims_of(s)]
+    if runtime is not None:
+        return tuple(c for c in claims() if c.runtime == runtime)
+    found = [c for s in sections() for c, _ in _declared(s)]
     _unique("claim ids", [c.id for c in found])
-    return tuple(c for c in found if runtime in (None, c.runtime))
+    return tuple(found)
+
+
+def _declared(section: Section) -> list[tuple[Claim, Section]]:
+    return [(found, section) for c in section.claims for found in (c, c.twin()) if found is not None]
 
 
 def claim(claim_id: str) -> Claim:
@@ -85,7 +91,7 @@ def section_of(claim_id: str) -> Section:
 
 @functools.cache
 def _sections_by_claim() -> dict[str, Section]:
-    return {c.id: s for s in sections() for c in claims_of(s)}
+    return {c.id: s for c in claims() for s in sections() if c.base in {d.id for d in s.claims}}
 
 
 @functools.cache
