@@ -164,7 +164,8 @@ def key(wanted: list[str] | None = None) -> str:
     status = executable.stat()  # the node that runs it: which file, which build (no node is started to ask)
     digest.update(f"{executable}:{status.st_size}:{status.st_mtime_ns}".encode())
     deepagents = package_dir("deepagents").resolve()
-    stamp = tuple((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in sorted(deepagents.rglob("*")))
+    stamp = tuple((str(p.relative_to(deepagents)), p.stat().st_mtime_ns, p.stat().st_size)
+                  for p in sorted(deepagents.rglob("*")))  # re-read the files only when one changed
     digest.update(_tree_digest(deepagents, stamp))
     for name in sorted(reader_packages()):
         digest.update(f"{name}=={npm_version(name)}".encode())
