@@ -229,6 +229,7 @@ def measure(section: Section, results: dict[str, Any]) -> Measured:
     except Exception as error:
         known = isinstance(error, ExperimentFailed)  # says what it looked for: keep its words and its kind
         detail = str(error) if known else f"{type(error).__name__}: {error}"
+        detail = " ".join(detail.split())  # one line, whatever the error's message spans
         where = f"experiment {section.name!r} (snippets/{section.name}.py)"
         kind = type(error) if known else ExperimentFailed
         raise kind(f"{where} failed: {detail}", section.name) from error
