@@ -140,26 +140,31 @@ def gather(
 class _Javascript:
     """The JavaScript measurement under way: found (reused or cached), or a node process running."""
 
-    sections: list[str]
+    sections: list[str]  # the sections the node process measures
     key: str
     found: lab.Measured | None = None
     process: Any = None  # the node process; or the ExperimentFailed that kept it from starting
+    kept: lab.Measured | None = None  # a reused measurement that lacks `sections`: completed by this one
 
 
 def _start_js(reuse: dict[str, lab.Measured] | None, tolerant: bool) -> _Javascript | None:
     wanted = js.sections()
     if not wanted:
         return None
-    if reuse and js.NAME in reuse:
-        return _Javascript(wanted, "", reuse[js.NAME])
+    kept = (reuse or {}).get(js.NAME)
+    if kept is not None:  # reused whole, or without the sections to measure again (the mutation suite)
+        missing = [name for name in wanted if name not in kept.result["sections"]]
+        if not missing:
+            return _Javascript(wanted, "", kept)
+        wanted = missing
     try:
-        key = js.key(wanted) if cache.enabled() else ""
+        key = js.key(wanted) if cache.enabled() and kept is None else ""
         found = cache.load(js.NAME, key) if key else None
-        return _Javascript(wanted, key, found, None if found is not None else js.start(wanted))
+        return _Javascript(wanted, key, found, None if found is not None else js.start(wanted), kept)
     except lab.ExperimentFailed as error:  # no node, or no npm deepagents
         if not tolerant:
             raise
-        return _Javascript(wanted, "", None, error)
+        return _Javascript(wanted, "", None, error, kept)
 
 
 def _finish_js(running: _Javascript, tolerant: bool) -> tuple[lab.Measured, dict[str, str], int]:
@@ -168,14 +173,22 @@ def _finish_js(running: _Javascript, tolerant: bool) -> tuple[lab.Measured, dict
     if running.found is not None:
         return running.found, {}, 0
     if isinstance(running.process, lab.ExperimentFailed):
-        empty = lab.Measured({"versions": {}, "deepagents_dir": None, "sections": {}}, {}, {})
-        return empty, {name: str(running.process) for name in running.sections}, 1
-    found, failed = js.finish(running.process, running.sections)
+        found = lab.Measured({"versions": {}, "deepagents_dir": None, "sections": {}}, {}, {})
+        failed = {name: running.process for name in running.sections}
+    else:
+        found, failed = js.finish(running.process, running.sections)
     if failed and not tolerant:
         raise next(iter(failed.values()))
     if running.key and not failed:
         cache.save(js.NAME, running.key, found)
+    if running.kept is not None:
+        kept = running.kept
+        found = lab.Measured({**found.result, "versions": found.result["versions"] or kept.result["versions"],
+                              "sections": {**kept.result["sections"], **found.result["sections"]}},
+                             {**kept.printed, **found.printed}, {})
     return found, {name: str(error) for name, error in failed.items()}, 1
+
+
 def _stop(running: _Javascript | None) -> None:
     """A Python experiment failed: the node process started beside it is not waited for."""
     if running is not None and hasattr(running.process, "kill"):

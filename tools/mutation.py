@@ -59,7 +59,7 @@ from pathlib import Path
 from typing import Any
 
 from snippets import js, paths, registry
-from snippets.lab import NPM_DEEPAGENTS, Mutant, Patch
+from snippets.lab import JS_SUFFIX, NPM_DEEPAGENTS, Mutant, Patch
 
 ROOT = paths.ROOT
 CACHE = paths.CACHE / "mutants"
@@ -339,13 +339,20 @@ def _cut(text: str, limit: int) -> str:
 
 def needed_sections(mutant: Mutant, facts: Any) -> set[str]:
     """The sections a mutant's claims read (found by reading them once on the baseline facts), the sections
-    those read and every section that reads one of them: only these are measured again under the mutant."""
+    those read and every section that reads one of them: only these are measured again under the mutant.
+    A JavaScript section a claim reads (`facts.js.<section>`) is named `<section>@js`."""
     read: set[str] = set()
+    read_js: set[str] = set()
+
+    class JsReader:
+        def __getattr__(self, name: str) -> Any:
+            read_js.add(name)
+            return getattr(facts.js, name)
 
     class Reader:
         def __getattr__(self, name: str) -> Any:
             read.add(name)
-            return getattr(facts, name)
+            return JsReader() if name == "js" else getattr(facts, name)
 
     for claim_id in mutant.flips:
         try:
@@ -358,9 +365,21 @@ def needed_sections(mutant: Mutant, facts: Any) -> set[str]:
         needed |= grown
     while grown := {s.name for s in registry.sections() if set(s.reads) & needed} - needed:  # who reads them
         needed |= grown
-    if js.NAME in read or NPM_DEEPAGENTS in mutant.packages:  # the JavaScript measurement, all of it
-        needed.add(js.NAME)
-    return needed
+    if NPM_DEEPAGENTS in mutant.packages and not read_js:  # a patch of npm deepagents: all of JavaScript
+        read_js = set(js.sections())
+    return needed | {f"{name}{JS_SUFFIX}" for name in read_js}
+
+
+def _reused(baseline: dict, needed: set[str]) -> dict:
+    """The baseline's results that a mutant leaves as they are: the sections not needed, and the JavaScript
+    measurement without the JavaScript sections needed (gather() measures those again)."""
+    reuse = {name: m for name, m in baseline.items() if name not in needed and name != js.NAME}
+    again = {name.removesuffix(JS_SUFFIX) for name in needed if name.endswith(JS_SUFFIX)}
+    if js.NAME in baseline:
+        kept = baseline[js.NAME]
+        sections = {name: data for name, data in kept.result["sections"].items() if name not in again}
+        reuse[js.NAME] = type(kept)({**kept.result, "sections": sections}, kept.printed, kept.listed)
+    return reuse
 
 
 def _observe_fork(mutant: Mutant, scratch: Path, baseline: dict, facts: Any, out: Path) -> int:
@@ -381,7 +400,7 @@ def _observe_fork(mutant: Mutant, scratch: Path, baseline: dict, facts: Any, out
         from snippets.facts import gather, live_row
 
         needed = needed_sections(mutant, facts)
-        now, _ = gather({name: m for name, m in baseline.items() if name not in needed}, tolerant=True)
+        now, _ = gather(_reused(baseline, needed), tolerant=True)
         result = {"live": live_row(now)["facts"], "imported": _origins(mutant.packages, now)}
         if now.failed:
             from sitegen.facts import pages_showing
