@@ -1,5 +1,6 @@
-# The README's commands. Python runs inside .venv (built from uv.lock); Mermaid
-# comes from node_modules (built from package-lock.json).
+# The README's commands. Python runs inside .venv (built from uv.lock); npm deepagents
+# and its peers (measured in JavaScript) and Mermaid come from node_modules (built from
+# package-lock.json: dependencies and devDependencies).
 UV_VERSION := 0.13.9
 UV := python3 -m uv
 SITE_DIR := site

@@ -10,7 +10,7 @@
   copied from node_modules into the site: no CDN at read time. Mermaid weighs
   3.5 MB (1 MB gzipped): only a page that draws a diagram loads it, and only when
   a diagram comes near the screen (overrides/assets/javascripts/mermaid-on-demand.js).
-* Every example a page shows, and scripted_model.py beside them, is published
+* Every example a page shows, and scripted_model.py (.mjs) beside them, is published
   under downloads/, so a reader saves the two files and runs the example. The
   file name above an example's code downloads it, and every link to downloads/
   has `download` (it saves the file instead of opening it in the tab).
@@ -105,7 +105,7 @@ class AssetsPlugin(BasePlugin):
         return context
 
     def on_files(self, files, config):
-        for example in sorted(paths.SCENARIOS.glob("*.py")):
+        for example in sorted([*paths.SCENARIOS.glob("*.py"), *paths.SCENARIOS.glob("*.mjs")]):
             files.append(File.generated(config, f"downloads/{example.name}", abs_src_path=str(example)))
         return files
 

@@ -10,6 +10,10 @@ a marker naming the claim (snippets/<section>.py) that makes it true:
 
     The example attaches three children. {{ narrative("setup") }}
 
+A claim of the Python deepagents is named by its id; its JavaScript twin (npm
+deepagents) by `<id>@js`: a sentence that holds for both runtimes names both,
+`guard("some-claim", "some-claim@js")`, one that speaks of one runtime names its own.
+
 * `guard(id, "!id", ...)`: the sentences hold while every claim named is true
   (and every claim named with `!` is false); when one
   is not, the strict build stops naming the page and line, the sentence, the
@@ -49,7 +53,8 @@ REASONS = {
     "reading": "says how to read a table or an example on the page",
     "site": "says how this site is made",
 }
-MARKER = re.compile(r"\{\{-?\s*(guard|when|unless|narrative)\(\s*((?:\"!?[\w-]+\"\s*,?\s*)+)\)\s*-?\}\}")
+# A claim id: words and hyphens, and "@js" for the JavaScript twin of a claim (snippets/lab.py).
+MARKER = re.compile(r"\{\{-?\s*(guard|when|unless|narrative)\(\s*((?:\"!?[\w@-]+\"\s*,?\s*)+)\)\s*-?\}\}")
 FENCE = re.compile(r"^\s*(```|~~~)")
 LIST_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+\.)\s+")
 SENTENCE_END = ".:;!?。：；！？"
@@ -159,7 +164,7 @@ def segments(markdown: str, page: str = "?", found_blocks: list[Block] | None = 
             if first_line.startswith(("#", "|")):
                 raise BindingError(f"{where}: a {match.group(1)}() marker in a heading or a table; bind sentences "
                                    "in paragraphs and list items (tables are generated from the facts)")
-            kind, names = match.group(1), tuple(re.findall(r'"(!?[\w-]+)"', match.group(2)))
+            kind, names = match.group(1), tuple(re.findall(r'"(!?[\w@-]+)"', match.group(2)))
             bound = markdown[start:block.start + match.start()]
             if not _ends_sentence(bound):
                 raise BindingError(f"{where}: {kind}() must follow the end of a sentence (it binds whole sentences, "
@@ -210,7 +215,7 @@ def apply(markdown: str, truth: Callable[[str], object], page: str, describe: Ca
         if segment.kind == "guard" and not true:
             false = [c for c in segment.names if not holds("guard", (c,), value(segment))]
             raise StaleSentence(
-                f"{page}:{segment.line}: no longer true under deepagents {version()}: "
+                f"{page}:{segment.line}: no longer true under {under(false)}: "
                 f"\"{_short(readable(segment.text))}\" ("
                 + "; ".join(f"{describe(c.lstrip('!'))} is now {'true' if c.startswith('!') else 'false'}" for c in false)
                 + "); "
@@ -249,6 +254,19 @@ def version() -> str:
     from importlib.metadata import version as installed
 
     return installed("deepagents")
+
+
+def under(names: list[str]) -> str:
+    """The deepagents these claims were measured under: "deepagents 0.7.32", "npm deepagents 1.14.1" or both."""
+    from snippets import js
+    from snippets.lab import JS_SUFFIX
+
+    found = []
+    if any(not name.endswith(JS_SUFFIX) for name in names):
+        found.append(f"deepagents {version()}")
+    if any(name.endswith(JS_SUFFIX) for name in names):
+        found.append(f"npm deepagents {js.npm_version()}")
+    return " and ".join(found)
 
 
 def _short(text: str, limit: int = 120) -> str:

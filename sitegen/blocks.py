@@ -11,6 +11,11 @@ and a failure names the page and the line.
 * A block that shows an example an experiment ran in this build (the same file,
   snippets/scenarios/) shows what that run printed, a real `python` run of the
   file: nothing runs twice. Any other block is executed by markdown-exec.
+* A JavaScript block (```` ```javascript exec="on" ```` , the fence mkdocs.yml
+  registers with `javascript_block`) shows what its .mjs scenario printed when
+  snippets/js.py measured npm deepagents: the site never runs node itself, and a
+  JavaScript block that is no measured scenario fails, named. Its key holds the
+  JavaScript measurement's (npm deepagents, node, the .mjs files).
 * markdown-exec reports a failing block as a warning naming only the block id;
   the warning is prefixed with the page and line, so `mkdocs build --strict` says
   where to look.
@@ -34,7 +39,7 @@ from pathlib import Path
 
 from mkdocs.plugins import BasePlugin
 
-from snippets import cache, paths
+from snippets import cache, js, paths
 
 # What renders a block, beside the facts' key: keyed, not shown.
 RENDERERS = ("markdown-exec", "pymdown-extensions", "pygments", "markdown")
@@ -51,12 +56,36 @@ def release_key() -> str:
 
 
 def block_key(inputs: tuple) -> str:
-    """A block's output depends on its own code and options, the installed packages and what it runs beside."""
+    """A block's output depends on its own code and options, the installed packages and what it runs beside
+    (a JavaScript block: on what the JavaScript measurement depends on)."""
     digest = hashlib.sha256(cache.installed(RENDERERS))
     for path in ALSO_READ:
         digest.update(path.read_bytes())
+    if inputs[0] == JAVASCRIPT:
+        digest.update(js.key().encode())
     digest.update(repr(inputs).encode())
     return digest.hexdigest()[:32]
+
+
+JAVASCRIPT = "javascript"  # the fence language of a JavaScript example
+
+
+def javascript_block(source, language, css_class, options, md, **kwargs):
+    """A ```javascript exec="on"``` block (superfences' format, registered in mkdocs.yml): its source, and what
+    the .mjs scenario holding exactly that source printed when snippets/js.py measured it. Never runs node."""
+    from markdown_exec import ExecutionError, base_format
+
+    from sitegen.facts import live_facts
+
+    printed = live_facts().output_of(source, "js")
+
+    def recorded(*args, **kwargs) -> str:
+        if printed is None:
+            raise ExecutionError("a JavaScript block shows what a scenario printed when snippets/js/measure.mjs ran it; "
+                                 "this one holds no snippets/scenarios/<name>.mjs that a section measures")
+        return printed
+
+    return base_format(language=language, run=recorded, code=source, md=md, **options)
 
 
 def _without_beta_notice(show):
@@ -124,7 +153,8 @@ class BlocksPlugin(BasePlugin):
         fences = config.mdx_configs.get("pymdownx.superfences", {}).get("custom_fences", [])
         for fence in fences:
             render = fence.get("format")
-            if render.__module__.startswith("markdown_exec") and not hasattr(render, "unwrapped"):
+            executes = render.__module__.startswith("markdown_exec") or render is javascript_block
+            if executes and not hasattr(render, "unwrapped"):
                 fence["format"] = self._remembering(render)
         return config
 

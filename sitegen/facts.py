@@ -25,12 +25,14 @@ def live_facts():
 
 
 def pages_showing(section_name: str, language: str | None = None) -> list:
-    """The page of a section in one language, or in every language that has it."""
+    """The page of a section in one language, or in every language that has it (<section>@js: the section
+    whose JavaScript measurement failed)."""
     from snippets import registry
+    from snippets.lab import JS_SUFFIX
     from sitegen import languages
 
     try:
-        page = registry.section(section_name).page
+        page = registry.section(section_name.removesuffix(JS_SUFFIX)).page
     except KeyError:
         return []
     codes = [language] if language else languages.codes()

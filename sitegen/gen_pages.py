@@ -2,9 +2,11 @@
 
 * drift.md: the article's claims against the installed deepagents. What differs
   comes first, grouped by why (sitegen/verdicts.py); the claims that hold follow,
-  folded.
+  folded. The JavaScript twins of the claims (npm deepagents) follow in groups
+  of their own, judged against the npm releases.
 * matrix.md: every claim under every release the version matrix measured
-  (data/matrix.json, recorded by `make matrix`).
+  (data/matrix.json, recorded by `make matrix`): the Python claims under each
+  deepagents release on PyPI, then their JavaScript twins under each npm release.
 """
 
 from __future__ import annotations
@@ -13,13 +15,13 @@ import json
 
 import mkdocs_gen_files
 
-from snippets import registry
+from snippets import js, registry
 
 from sitegen.facts import live_facts
 from sitegen.macros import reason
 from sitegen.render import show
 from sitegen.strings import claim_words, section_words, word
-from sitegen.verdicts import matrix, matrix_rows, verdict
+from sitegen.verdicts import anchor, matrix, matrix_rows, verdict
 
 # Generated pages hold live values: the macros plugin must never read them as templates.
 FRONT_MATTER = "---\nrender_macros: false\n---\n\n"
@@ -39,30 +41,41 @@ def summary(words: dict, count: dict[str, int], total: int) -> str:
 
 
 def drift_page(language: str) -> str:
-    facts, rows = live_facts(), matrix_rows()
+    facts = live_facts()
+    words = word(language, "drift")
+    lines = [words["title"], "", words["intro"].format(version=facts.versions["deepagents"]), ""]
+    lines += drift_groups(registry.claims("python"), matrix_rows(), language, "##", "")
+    javascript = word(language, "javascript")
+    lines += ["", javascript["drift_title"], "", javascript["drift_intro"].format(version=facts.versions[js.VERSION_KEY]), ""]
+    lines += drift_groups(registry.claims("js"), matrix_rows("js"), language, "###", "js-")
+    return FRONT_MATTER + "\n".join(lines) + "\n"
+
+
+def drift_groups(claims, rows: dict, language: str, level: str, prefix: str) -> list[str]:
+    """The summary, a table per reason a claim differs (headings at `level`, anchors prefixed), the holding ones."""
+    facts = live_facts()
     words = word(language, "drift")
     sep = word(language, "list_separator")
-    claims = [c for c in registry.claims() if c.from_article]
+    claims = [c for c in claims if c.from_article]
     kinds = {c.id: verdict(c, facts, rows).kind for c in claims}
     count = {kind: sum(k == kind for k in kinds.values()) for kind in ("holds", *ORDER)}
-    lines = [words["title"], "", words["intro"].format(version=facts.versions["deepagents"]), "",
-             summary(words, count, len(claims)), ""]
+    lines = [summary(words, count, len(claims)), ""]
     for kind in ORDER:
         differing = [c for c in claims if kinds[c.id] == kind]
         if not differing:
             continue
-        lines += [f"## {words['headings'][kind]} {{ #{kind.replace(' ', '-')} }}", "", words["why"][kind], "",
+        lines += [f"{level} {words['headings'][kind]} {{ #{prefix}{kind.replace(' ', '-')} }}", "", words["why"][kind], "",
                   words["header"], "|---|---|---|---|---|"]
         for claim in differing:
-            lines.append(f"| {claim_words(claim, language)} {{ #{claim.id} }} | {_section_link(claim.id, language)} | "
+            lines.append(f"| {claim_words(claim, language)} {{ #{anchor(claim)} }} | {_section_link(claim.id, language)} | "
                          f"{show(claim.article, sep)} | {show(claim.live(facts), sep)} | {reason(claim, facts, rows, language)} |")
         lines.append("")
     holding = [c for c in claims if kinds[c.id] == "holds"]
     lines += [f'??? success "{words["holding"].format(count=len(holding))}"', "",
               "    " + words["holding_header"], "    |---|---|---|"]
-    lines += [f"    | {claim_words(c, language)} {{ #{c.id} }} | {_section_link(c.id, language)} | "
+    lines += [f"    | {claim_words(c, language)} {{ #{anchor(c)} }} | {_section_link(c.id, language)} | "
               f"{show(c.article, sep)} |" for c in holding]
-    return FRONT_MATTER + "\n".join(lines) + "\n"
+    return lines
 
 
 def runs(values: list[tuple[str, object]]) -> list[tuple[str, str, object]]:
@@ -78,14 +91,32 @@ def runs(values: list[tuple[str, object]]) -> list[tuple[str, str, object]]:
 
 def matrix_page(language: str) -> str:
     words = word(language, "matrix")
-    sep = word(language, "list_separator")
     rows = matrix_rows()
     provenance = matrix()["provenance"]
     releases = list(rows)
     lines = [words["title"], "", words["intro"].format(first=releases[0], last=releases[-1], count=len(releases),
                                                       date=provenance["date"], version=live_facts().versions["deepagents"]),
-             "", words["header"], "|---|---|---|"]
-    for claim in registry.claims():
+             ""]
+    lines += matrix_table(registry.claims("python"), rows, language)
+    javascript, npm_rows = word(language, "javascript"), matrix_rows("js")
+    lines += ["", javascript["matrix_title"], ""]
+    if npm_rows:
+        npm = list(npm_rows)
+        lines += [javascript["matrix_intro"].format(first=npm[0], last=npm[-1], count=len(npm),
+                                                    date=matrix()["npm"]["provenance"]["date"],
+                                                    version=live_facts().versions[js.VERSION_KEY]), ""]
+        lines += matrix_table(registry.claims("js"), npm_rows, language)
+    else:
+        lines.append(javascript["none"])
+    return FRONT_MATTER + "\n".join(lines) + "\n"
+
+
+def matrix_table(claims, rows: dict, language: str) -> list[str]:
+    """Each claim's value under each release of `rows`, consecutive releases with the same value as one span."""
+    words = word(language, "matrix")
+    sep = word(language, "list_separator")
+    lines = [words["header"], "|---|---|---|"]
+    for claim in claims:
         history = runs([(release, json.dumps(values.get(claim.id, NOT_RECORDED), sort_keys=True))
                         for release, values in rows.items()])
         shown = []
@@ -97,10 +128,10 @@ def matrix_page(language: str) -> str:
             shown.append(f"{span}{word(language, 'callout.colon')}{text}")
         statement = claim_words(claim, language)
         if claim.from_article:
-            statement = f"[{statement}](drift.md#{claim.id})"
+            statement = f"[{statement}](drift.md#{anchor(claim)})"
         article = show(claim.article, sep) if claim.from_article else word(language, "labels.not_in_article")
         lines.append(f"| {statement} | {article} | {'<br>'.join(shown)} |")
-    return FRONT_MATTER + "\n".join(lines) + "\n"
+    return lines
 
 
 # Each language's site runs this script once, for its own language.

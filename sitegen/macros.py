@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 
-from snippets import registry
+from snippets import paths, registry
 
 from sitegen import bindings, diagrams, tables
 from sitegen.assets import repository, revision
@@ -31,21 +31,23 @@ from sitegen.blocks import where
 from sitegen.facts import live_facts
 from sitegen.render import code, quote, show
 from sitegen.strings import claim_words, word
-from sitegen.verdicts import article_releases, matrix_rows, verdict
+from sitegen.verdicts import VERSION_KEYS, article_releases, matrix_rows, verdict
 
 
 def describe(claim_id: str, language: str = "en") -> str:
-    """A claim for a message: its wording and where it is measured."""
-    section = registry.section_of(claim_id)
-    return f"{claim_id} ({claim_words(registry.claim(claim_id), language)!r}, snippets/{section.name}.py)"
+    """A claim for a message: its wording and where it is measured (a JavaScript twin: in JavaScript too)."""
+    claim, section = registry.claim(claim_id), registry.section_of(claim_id)
+    where = f"snippets/{section.name}.py" + (f", in JavaScript by {paths.shown(paths.MEASURE_JS)}" if claim.runtime == "js" else "")
+    return f"{claim_id} ({claim_words(claim, language)!r}, {where})"
 
 
 def reason(claim, facts, rows: dict, language: str) -> str:
-    """Why `claim` reads differently today, in `language` (see sitegen/verdicts.py)."""
+    """Why `claim` reads differently today, in `language` (see sitegen/verdicts.py); `rows`: the matrix
+    rows of the claim's runtime."""
     found = verdict(claim, facts, rows)
     first, last = found.measured or ("", "")
     return word(language, f"callout.reasons.{found.kind}").format(
-        since=found.since, first=first, last=last, version=facts.versions["deepagents"],
+        since=found.since, first=first, last=last, version=facts.versions[VERSION_KEYS[claim.runtime]],
         setup=claim_words(claim, language, "setup") if claim.setup else "")
 
 
@@ -90,14 +92,17 @@ def define_env(env) -> None:
         return diagrams.delegation_paths(facts, language)
 
     @env.macro
-    def runs_beside(scenario: str) -> str:
-        """Under the first example of a page, once for all of them: each downloads from its file name (sitegen/assets.py)
-        and runs beside scripted_model.py, and where their sources are. Under the other examples, nothing."""
-        first = re.search(r"""runs_beside\(\s*["']([\w-]+)""", env.markdown or "")
-        if first and first.group(1) != scenario:
-            return ""  # said once, under the page's first example
-        line = word(language, "runs_beside").format(example=f"downloads/{scenario}.py", name=f"{scenario}.py",
-                                                     model="downloads/scripted_model.py") + " " + word(language, "own_model")
+    def runs_beside(scenario: str, runtime: str = "python") -> str:
+        """Under the first example of a runtime on a page, once for all of them: each downloads from its file
+        name (sitegen/assets.py) and runs beside scripted_model.py (runtime "js": the .mjs examples beside
+        scripted_model.mjs), and where their sources are. Under the other examples, nothing."""
+        calls = re.findall(r"""runs_beside\(\s*["']([\w-]+)["'](?:\s*,\s*["'](\w+)["'])?""", env.markdown or "")
+        first = next((name for name, given in calls if (given or "python") == runtime), None)
+        if first and first != scenario:
+            return ""  # said once, under the page's first example of this runtime
+        suffix, words = (".py", "") if runtime == "python" else (".mjs", "javascript.")
+        line = word(language, f"{words}runs_beside").format(name=f"{scenario}{suffix}", model=f"downloads/scripted_model{suffix}")
+        line += " " + word(language, f"{words}own_model")
         repo = repository()
         if repo:
             line += word(language, "in_repository").format(url=f"{repo}/tree/{revision()}/snippets/scenarios")

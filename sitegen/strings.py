@@ -51,9 +51,10 @@ def word(language: str, key: str) -> Any:
 
 
 def claim_words(claim, language: str, what: str = "claims") -> str:
-    """A claim in words (`what="claims"`), or why it depends on the setup (`what="setup"`), in `language`."""
+    """A claim in words (`what="claims"`), or why it depends on the setup (`what="setup"`), in `language`.
+    A JavaScript twin (`<id>@js`) has the words of the claim it is the twin of (`claims.<id>`)."""
     where = f"snippets/{registry.section_of(claim.id).name}.py"
-    return declared(language, f"{what}.{claim.id}", claim.label if what == "claims" else claim.setup, where)
+    return declared(language, f"{what}.{claim.base}", claim.label if what == "claims" else claim.setup, where)
 
 
 def section_words(section, language: str, what: str = "title") -> str:

@@ -15,6 +15,10 @@ A claim whose live value differs from the article's is one of five things:
   not yet re-recorded): only then does the site say the installed copy differs.
 
 A claim the article never made (`article=None`) has no verdict: it is the site's own.
+
+A JavaScript twin (`<id>@js`) is judged the same way against the npm releases of
+deepagents (`matrix_rows("js")`: the matrix's `npm` rows): "changed since npm
+release X", "never held" in any npm release, and so on.
 """
 
 from __future__ import annotations
@@ -24,7 +28,7 @@ import json
 import re
 from dataclasses import dataclass
 
-from snippets import paths, registry
+from snippets import js, paths, registry
 from snippets.lab import Claim
 
 
@@ -33,6 +37,11 @@ class Verdict:
     kind: str  # "holds", "changed", "not yet", "never held", "setup", "installed differs", "own"
     since: str | None = None  # "changed": the release the live value appeared in; "not yet": the article's
     measured: tuple[str, str] | None = None  # the first and last release the matrix measured
+
+
+def anchor(claim: Claim) -> str:
+    """A claim's anchor on the drift page: its id ("@" is not for a URL fragment: <id>-js for a twin)."""
+    return claim.id.replace("@", "-")
 
 
 def release_key(release: str) -> tuple[int, ...]:
@@ -44,22 +53,35 @@ def matrix() -> dict:
     return json.loads(paths.MATRIX.read_text(encoding="utf-8"))
 
 
-def matrix_rows() -> dict[str, dict]:
-    """Release -> {claim id: value}, oldest first, for the releases the matrix could measure."""
-    rows = {release: row["facts"] for release, row in matrix()["rows"].items() if "facts" in row}
+# The release a runtime's claims are measured under, as Facts.versions names it.
+VERSION_KEYS = {"python": "deepagents", "js": js.VERSION_KEY}
+
+
+def measured_rows(runtime: str = "python") -> dict[str, dict]:
+    """Release -> its row of the matrix ({"versions", "facts"} or {"error"}), for one runtime's releases:
+    PyPI's deepagents ("python") or npm's ("js")."""
+    return matrix()["rows"] if runtime == "python" else matrix().get("npm", {}).get("rows", {})
+
+
+def matrix_rows(runtime: str = "python") -> dict[str, dict]:
+    """Release -> {claim id: value}, oldest first, for the releases the matrix could measure (of deepagents
+    on PyPI, or with runtime "js" on npm)."""
+    rows = {release: row["facts"] for release, row in measured_rows(runtime).items() if "facts" in row}
     return dict(sorted(rows.items(), key=lambda item: release_key(item[0])))
 
 
-def verdict(claim: Claim, facts, rows: dict[str, dict]) -> Verdict:
+def verdict(claim: Claim, facts, rows: dict[str, dict] | None = None) -> Verdict:
+    """Why a claim reads as it does, against `rows`: the matrix rows of its runtime (by default)."""
     if not claim.from_article:
         return Verdict("own")
+    rows = matrix_rows(claim.runtime) if rows is None else rows
     live = claim.live(facts)
     if live == claim.article:
         return Verdict("holds")
     if claim.setup:
         return Verdict("setup")
     history = [(release, values.get(claim.id)) for release, values in rows.items() if claim.id in values]
-    installed = facts.versions["deepagents"]
+    installed = facts.versions[VERSION_KEYS[claim.runtime]]
     if not history or dict(history).get(installed, object()) != live:
         return Verdict("installed differs")
     measured = (history[0][0], history[-1][0])
@@ -84,12 +106,12 @@ def article_releases(rows: dict[str, dict]) -> list[str]:
     matched (the article's wording): no release can match those. The article was
     measured on one of the releases returned.
     """
-    compared = [c for c in registry.claims() if c.from_article and not c.setup
+    compared = [c for c in registry.claims("python") if c.from_article and not c.setup
                 and any(values.get(c.id) == c.article for values in rows.values())]
     return [release for release, values in rows.items() if all(values.get(c.id) == c.article for c in compared)]
 
 
-def differing(rows: dict[str, dict]) -> list[Claim]:
+def differing(rows: dict[str, dict], runtime: str = "python") -> list[Claim]:
     """Claims whose value is not the same in every release of the matrix: these need a form for each value."""
-    return [c for c in registry.claims()
+    return [c for c in registry.claims(runtime)
             if len({json.dumps(values.get(c.id), sort_keys=True) for values in rows.values()}) > 1]

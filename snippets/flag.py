@@ -15,6 +15,8 @@ from snippets.lab import (
     internal,
     source_note,
     SUBAGENTS_PY,
+    NPM_BUNDLE,
+    NPM_DEEPAGENTS,
 )
 
 FLAG = "_deepagents_forked_context"
@@ -322,6 +324,25 @@ MUTANTS = [
         ),
         flips=("suffix-silent", "suffix-length"),
     ),
+    Mutant(
+        "js-flag-never-set",
+        "npm deepagents: a fork child's own middleware no longer sets the flag",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "beforeAgent: () => ({ [FORKED_CONTEXT_KEY]: true })",
+                "beforeAgent: () => ({})",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=(
+            "flag-value@js",
+            "keys-fork@js",
+            "flag-only-declarative@js",
+            "flag-closes-gate@js",
+            "fork-refused@js",
+        ),
+    ),
 ]
 
 SECTION = Section(
@@ -340,30 +361,39 @@ SECTION = Section(
             "State keys of an isolated child",
             ["files", "messages"],
             lambda facts: facts.flag.child("isolated").keys,
+            js=lambda facts: facts.js.flag.children.find(form="isolated").keys,
         ),
         Claim(
             "keys-fork",
             "State keys of a declarative fork child",
             ["_deepagents_forked_context", "files", "messages"],
             lambda facts: facts.flag.child("declarative fork").keys,
+            js=lambda facts: facts.js.flag.children.find(form="declarative fork").keys,
         ),
         Claim(
             "keys-runnable",
             "State keys of a fork child in the `runnable` form",
             ["files", "messages"],
             lambda facts: facts.flag.child("runnable fork").keys,
+            js=lambda facts: facts.js.flag.children.find(form="runnable fork").keys,
         ),
         Claim(
             "flag-value",
             "The flag's value in a declarative fork child",
             True,
             lambda facts: facts.flag.child("declarative fork").flag,
+            js=lambda facts: facts.js.flag.children.find(form="declarative fork").flag,
         ),
         Claim(
             "flag-only-declarative",
             "Only a declarative fork child carries the flag",
             True,
             _only_declarative_fork,
+            js=lambda facts: (
+                facts.js.flag.children.find(form="declarative fork").flag is True
+                and facts.js.flag.children.find(form="isolated").flag is None
+                and facts.js.flag.children.find(form="runnable fork").flag is None
+            ),
         ),
         Claim(
             "flag-closes-gate",
@@ -372,6 +402,13 @@ SECTION = Section(
             lambda facts: _only_declarative_fork(facts)
             and facts.refusal.matches_source
             and not facts.gap.chain("runnable fork").refused,
+            js=lambda facts: (
+                facts.js.flag.children.find(form="declarative fork").flag is True
+                and facts.js.flag.children.find(form="isolated").flag is None
+                and facts.js.flag.children.find(form="runnable fork").flag is None
+                and facts.js.refusal.matches_source
+                and not facts.js.gap.chains.find(form="runnable fork").refused
+            ),
         ),
         Claim(
             "flag-kept-on-input",
@@ -391,6 +428,7 @@ SECTION = Section(
             "The flag is among the keys deepagents drops from what a child hands back",
             None,
             lambda facts: facts.flag.excluded_from_updates,
+            js=lambda facts: facts.js.flag.excluded_from_updates,
         ),
         Claim(
             "flag-declarer",
@@ -410,12 +448,14 @@ SECTION = Section(
             "Characters of the preamble",
             567,
             lambda facts: len(facts.flag.preamble),
+            js=lambda facts: len(facts.js.flag.preamble),
         ),
         Claim(
             "preamble-warns",
             "The preamble says that delegating will be refused",
             True,
             lambda facts: "refused" in facts.flag.preamble,
+            js=lambda facts: "refused" in facts.js.flag.preamble,
         ),
         # The article: the preamble is put before "the child's first human message". It heads the message
         # that carries the task, after the whole inherited conversation.
@@ -424,6 +464,7 @@ SECTION = Section(
             "The preamble is put before the child's first human message",
             True,
             lambda facts: facts.flag.first_human_starts_with_preamble,
+            js=lambda facts: facts.js.flag.first_human_starts_with_preamble,
         ),
         Claim(
             "preamble-heads-task-message",
@@ -433,6 +474,12 @@ SECTION = Section(
             and facts.flag.inherited_is_parents
             and 0 < facts.flag.preamble_message == len(facts.flag.first_messages) - 1
             and facts.flag.first_human_is_users,
+            js=lambda facts: (
+                bool((f := facts.js.flag).preamble)
+                and f.inherited_is_parents
+                and 0 < f.preamble_message == len(f.first_messages) - 1
+                and f.first_human_is_users
+            ),
         ),
         Claim(
             "runnable-fork-told-refused",
@@ -440,18 +487,24 @@ SECTION = Section(
             None,
             lambda facts: facts.flag.runnable_fork_preamble
             and "refused" in facts.flag.preamble,
+            js=lambda facts: (
+                facts.js.flag.runnable_fork_preamble
+                and "refused" in facts.js.flag.preamble
+            ),
         ),
         Claim(
             "suffix-length",
             "Characters the fork's line adds to the parent's `task` description",
             86,
             lambda facts: len(facts.flag.suffix),
+            js=lambda facts: len(facts.js.flag.suffix),
         ),
         Claim(
             "suffix-silent",
             "That addition says nothing about delegating",
             True,
             lambda facts: "delegat" not in facts.flag.suffix,
+            js=lambda facts: "delegat" not in facts.js.flag.suffix,
         ),
     ],
 )

@@ -153,18 +153,27 @@ SECTION = Section(
             "A fork child in the `runnable` form reaches its grandchild",
             True,
             lambda facts: facts.gap.chain("runnable fork").grandchild_ran,
+            js=lambda facts: (
+                facts.js.gap.chains.find(form="runnable fork").grandchild_ran
+            ),
         ),
         Claim(
             "gap-declarative",
             "A declarative fork child reaches its grandchild",
             False,
             lambda facts: facts.gap.chain("declarative fork").grandchild_ran,
+            js=lambda facts: (
+                facts.js.gap.chains.find(form="declarative fork").grandchild_ran
+            ),
         ),
         Claim(
             "gap-runnable-no-mode",
             "A `runnable` child without `mode` reaches its grandchild",
             None,
             lambda facts: facts.gap.chain("runnable, no mode").grandchild_ran,
+            js=lambda facts: (
+                facts.js.gap.chains.find(form="runnable, no mode").grandchild_ran
+            ),
         ),
         Claim(
             "gap-isolated-own-task",

@@ -569,24 +569,35 @@ SECTION = Section(
             True,
             lambda facts: facts.guidance.fork.knows_the_conversation
             and not facts.guidance.isolated.knows_the_conversation,
+            js=lambda facts: (
+                facts.js.guidance.fork.knows_the_conversation
+                and not facts.js.guidance.isolated.knows_the_conversation
+            ),
         ),
         Claim(
             "runnable-starts-from-task",
             "Your own agent handed over without `mode` starts from the task alone, as an isolated child does",
             None,
             lambda facts: facts.guidance.runnable == facts.guidance.isolated,
+            js=lambda facts: facts.js.guidance.runnable == facts.js.guidance.isolated,
         ),
         Claim(
             "isolated-beta",
             "Attaching an isolated child emits a beta warning",
             None,
             _beta("isolated"),
+            js=lambda facts: (
+                any("beta" in w for w in facts.js.guidance.warnings["isolated"])
+            ),
         ),
         Claim(
             "runnable-beta",
             "Attaching your own agent in the `runnable` form emits a beta warning",
             None,
             _beta("runnable"),
+            js=lambda facts: (
+                any("beta" in w for w in facts.js.guidance.warnings["runnable"])
+            ),
         ),
         Claim(
             "guide-own-gate",
@@ -599,6 +610,14 @@ SECTION = Section(
             "The same limit holds in async runs",
             None,
             _guard_holds("ainvoke"),
+            # npm deepagents has one invoke and one stream, both async: its runs are async runs
+            js=lambda facts: (
+                "gc" not in (ran := (g := facts.js.guidance).guarded["invoke"])[0]
+                and "writer" in ran[0]
+                and ran[1] == "report finished"
+                and "gc" not in g.never_nest["stream"][0]
+                and g.never_nest["stream"][1] == [g.guard_refusal]
+            ),
         ),
         Claim(
             "sync-guard-fails-async",
@@ -619,6 +638,9 @@ SECTION = Section(
             lambda facts: facts.guidance.fork.messages
             > facts.guidance.isolated.messages
             == 1,
+            js=lambda facts: (
+                facts.js.guidance.fork.messages > facts.js.guidance.isolated.messages == 1
+            ),
         ),
         Claim(
             "spec-limit-ends-run",
@@ -638,6 +660,7 @@ SECTION = Section(
             "A sub-agent that hits its own step limit makes the parent's `invoke` raise",
             None,
             lambda facts: facts.guidance.limit_raises == "GraphRecursionError",
+            js=lambda facts: facts.js.guidance.limit_raises == "GraphRecursionError",
         ),
         Claim(
             "step-limit-reported",
@@ -645,30 +668,39 @@ SECTION = Section(
             None,
             lambda facts: facts.guidance.limit_result == ("tool", "error")
             and facts.guidance.limit_parent_answer == "parent done",
+            js=lambda facts: (
+                tuple(facts.js.guidance.limit_result) == ("tool", "error")
+                and facts.js.guidance.limit_parent_answer == "parent done"
+            ),
         ),
         Claim(
             "default-recursion-limit",
             "A deep agent's own step limit (`recursion_limit`)",
             None,
             lambda facts: facts.guidance.default_limit,
+            js=lambda facts: facts.js.guidance.default_limit,
         ),
         Claim(
             "own-limit-is-set",
             "An agent returned by `create_deep_agent` comes with a step limit of its own",
             None,
             lambda facts: isinstance(facts.guidance.default_limit, int),
+            js=lambda facts: isinstance(facts.js.guidance.default_limit, int),
         ),
         Claim(
             "no-spec-step-limit",
             "A declarative spec has no key for a step limit",
             None,
             lambda facts: "recursion_limit" not in facts.guidance.spec_keys,
+            # a JavaScript spec's keys are camelCase
+            js=lambda facts: "recursionLimit" not in facts.js.guidance.spec_keys,
         ),
         Claim(
             "deep-agent-always-has-task",
             "By default, a deep agent given no sub-agents still holds `task`",
             None,
             lambda facts: "task" in facts.guidance.deep_agent_tools,
+            js=lambda facts: "task" in facts.js.guidance.deep_agent_tools,
         ),
         Claim(
             "general-purpose-can-be-disabled",
@@ -681,6 +713,7 @@ SECTION = Section(
             "An agent made with `create_agent` holds no `task`",
             None,
             lambda facts: "task" not in facts.guidance.plain_agent_tools,
+            js=lambda facts: "task" not in facts.js.guidance.plain_agent_tools,
         ),
     ],
 )

@@ -258,46 +258,68 @@ SECTION = Section(
     mutants=MUTANTS,
     claims=[
         Claim(
-            "mode-omitted", "A spec without `mode` is accepted", True, accepted(None)
+            "mode-omitted", "A spec without `mode` is accepted", True, accepted(None),
+            js=lambda facts: facts.js.modes.outcomes.find(mode=None).accepted,
         ),
         Claim(
-            "mode-isolated", '`mode="isolated"` is accepted', True, accepted("isolated")
+            "mode-isolated", '`mode="isolated"` is accepted', True, accepted("isolated"),
+            js=lambda facts: facts.js.modes.outcomes.find(mode="isolated").accepted,
         ),
-        Claim("mode-fork", '`mode="fork"` is accepted', True, accepted("fork")),
+        Claim("mode-fork", '`mode="fork"` is accepted', True, accepted("fork"),
+            js=lambda facts: facts.js.modes.outcomes.find(mode="fork").accepted,
+        ),
         Claim(
             "mode-handoff",
             '`mode="handoff"` is accepted (the old name of isolated)',
             True,
             accepted("handoff"),
+            js=lambda facts: facts.js.modes.outcomes.find(mode="handoff").accepted,
         ),
         Claim(
             "mode-handoff-tools",
             "Number of tools of a `handoff` child",
             7,
             _handoff_tools,
+            js=lambda facts: (
+                None if (tools := facts.js.modes.outcomes.find(mode="handoff").child_tools) is None else len(tools)
+            ),
         ),
         Claim(
             "isolated-is-default",
             '`mode="isolated"` gives the child of a spec without `mode`',
             None,
             _gives_the_default_child("isolated"),
+            js=lambda facts: (
+                (o := facts.js.modes.outcomes.find(mode="isolated")).accepted
+                and o.child_tools == facts.js.modes.outcomes.find(mode=None).child_tools
+            ),
         ),
         Claim(
             "handoff-is-default",
             '`mode="handoff"` gives the child of a spec without `mode`',
             None,
             _gives_the_default_child("handoff"),
+            js=lambda facts: (
+                (o := facts.js.modes.outcomes.find(mode="handoff")).accepted
+                and o.child_tools == facts.js.modes.outcomes.find(mode=None).child_tools
+            ),
         ),
-        Claim("mode-forked", '`mode="forked"` is accepted', False, accepted("forked")),
-        Claim("mode-shared", '`mode="shared"` is accepted', False, accepted("shared")),
+        Claim("mode-forked", '`mode="forked"` is accepted', False, accepted("forked"),
+            js=lambda facts: facts.js.modes.outcomes.find(mode="forked").accepted,
+        ),
+        Claim("mode-shared", '`mode="shared"` is accepted', False, accepted("shared"),
+            js=lambda facts: facts.js.modes.outcomes.find(mode="shared").accepted,
+        ),
         Claim(
-            "mode-inherit", '`mode="inherit"` is accepted', False, accepted("inherit")
+            "mode-inherit", '`mode="inherit"` is accepted', False, accepted("inherit"),
+            js=lambda facts: facts.js.modes.outcomes.find(mode="inherit").accepted,
         ),
         Claim(
             "mode-error",
             'The error for `mode="forked"`',
             "SubAgent 'a1' has invalid mode 'forked'; expected 'isolated' or 'fork'",
             lambda facts: facts.modes.outcome("forked").error,
+            js=lambda facts: facts.js.modes.outcomes.find(mode="forked").error,
         ),
         Claim(
             "unknown-modes-rejected",
@@ -306,6 +328,9 @@ SECTION = Section(
             lambda facts: not any(
                 facts.modes.outcome(m).accepted for m in ("forked", "shared", "inherit")
             ),
+            js=lambda facts: (
+                not any(facts.js.modes.outcomes.find(mode=m).accepted for m in ("forked", "shared", "inherit"))
+            ),
         ),
         Claim(
             "fork-skills",
@@ -313,18 +338,24 @@ SECTION = Section(
             True,
             lambda facts: facts.modes.fork_skills_error is not None
             and facts.modes.isolated_skills_accepted,
+            js=lambda facts: (
+                facts.js.modes.fork_skills_error is not None
+                and facts.js.modes.isolated_skills_accepted
+            ),
         ),
         Claim(
             "names-unique",
             "Two sub-agents may not share a name",
             True,
             lambda facts: facts.modes.duplicate_name_error_fork is not None,
+            js=lambda facts: facts.js.modes.duplicate_name_error_fork is not None,
         ),
         Claim(
             "names-fork-only",
             "The unique-name rule applies to fork children only",
             True,
             lambda facts: facts.modes.duplicate_name_error_isolated is None,
+            js=lambda facts: facts.js.modes.duplicate_name_error_isolated is None,
         ),
         Claim(
             "names-reason-in-source",
@@ -337,6 +368,7 @@ SECTION = Section(
             "Attaching one fork child emits a beta warning",
             True,
             lambda facts: any("beta" in w for w in facts.modes.fork_warnings),
+            js=lambda facts: any("beta" in w for w in facts.js.modes.fork_warnings),
         ),
     ],
 )

@@ -16,6 +16,12 @@ SCENARIOS = (
 SCRIPTED_MODEL = (
     SCENARIOS / "scripted_model.py"
 )  # the one file the site publishes for download
+SCRIPTED_MODEL_JS = (
+    SCENARIOS / "scripted_model.mjs"
+)  # its JavaScript twin, published beside each .mjs example
+JS = SNIPPETS / "js"  # the JavaScript harness: measure.mjs (npm deepagents -> JSON) and its resolve hook
+MEASURE_JS = JS / "measure.mjs"
+PACKAGE_JSON = ROOT / "package.json"  # dependencies: what a JavaScript reader installs
 DOCS = ROOT / "docs"  # docs/<language>/<page>.md
 LANGUAGES = DOCS / "languages.yml"  # the registry of languages
 MKDOCS_YML = ROOT / "mkdocs.yml"

@@ -13,6 +13,8 @@ from snippets.lab import (
     expect,
     internal,
     SUBAGENTS_PY,
+    NPM_BUNDLE,
+    NPM_DEEPAGENTS,
 )
 
 
@@ -150,6 +152,40 @@ MUTANTS = [
             "refusal-parent",
         ),
     ),
+    Mutant(
+        "js-refusal-text-changed",
+        "npm deepagents: the refusal says something else",
+        (
+            Patch(
+                NPM_BUNDLE,
+                'const FORK_RECURSION_REFUSAL = "You are a subagent and cannot delegate to another subagent. Complete this task yourself instead of calling this tool again.";',
+                'const FORK_RECURSION_REFUSAL = "Delegation is disabled inside a forked subagent; answer the task yourself.";',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("refusal-text@js", "refusal-length@js"),
+    ),
+    Mutant(
+        "js-flag-check-removed",
+        "npm deepagents: `task` no longer checks the flag, so a fork child's call runs its sub-agent",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "\t\tif (currentState[FORKED_CONTEXT_KEY]) return FORK_RECURSION_REFUSAL;\n",
+                "",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=(
+            "fork-refused@js",
+            "refusal-tool-message@js",
+            "refusal-repeat@js",
+            "refusal-before-lookup@js",
+            "refusal-streamed-in-child-namespace@js",
+            "refusal-stays-inside@js",
+            "flag-closes-gate@js",
+        ),
+    ),
 ]
 
 SECTION = Section(
@@ -168,6 +204,7 @@ SECTION = Section(
             "You are a subagent and cannot delegate to another subagent. "
             "Complete this task yourself instead of calling this tool again.",
             lambda facts: facts.refusal.text,
+            js=lambda facts: facts.js.refusal.text,
         ),
         Claim(
             "fork-refused",
@@ -175,12 +212,17 @@ SECTION = Section(
             True,
             lambda facts: facts.refusal.matches_source
             and not facts.refusal.grandchild_ran,
+            js=lambda facts: (
+                facts.js.refusal.matches_source
+                and not facts.js.refusal.grandchild_ran
+            ),
         ),
         Claim(
             "refusal-length",
             "The refusal's length in characters",
             123,
             lambda facts: facts.refusal.length,
+            js=lambda facts: facts.js.refusal.length,
         ),
         Claim(
             "refusal-tool-message",
@@ -188,12 +230,17 @@ SECTION = Section(
             True,
             lambda facts: facts.refusal.message_type == "ToolMessage"
             and facts.refusal.parent_finished,
+            js=lambda facts: (
+                facts.js.refusal.message_type == "ToolMessage"
+                and facts.js.refusal.parent_finished
+            ),
         ),
         Claim(
             "refusal-rounds",
             "Model calls the child makes before it finishes",
             3,
             lambda facts: facts.refusal.child_rounds,
+            js=lambda facts: facts.js.refusal.child_rounds,
         ),
         Claim(
             "refusal-messages",
@@ -201,6 +248,7 @@ SECTION = Section(
             9,
             lambda facts: facts.refusal.child_messages,
             setup="The count includes the conversation a fork child inherits from its parent, and the parent's conversation here is a single user message",
+            js=lambda facts: facts.js.refusal.child_messages,
         ),
         Claim(
             "refusal-repeat",
@@ -208,12 +256,17 @@ SECTION = Section(
             True,
             lambda facts: facts.refusal.refusals_received == 2
             and facts.refusal.identical,
+            js=lambda facts: (
+                facts.js.refusal.refusals_received == 2
+                and facts.js.refusal.identical
+            ),
         ),
         Claim(
             "refusal-before-lookup",
             "A call naming a missing sub-agent gets the same refusal",
             True,
             lambda facts: facts.refusal.missing_agent_refused_the_same,
+            js=lambda facts: facts.js.refusal.missing_agent_refused_the_same,
         ),
         Claim(
             "refusal-stays-inside",
@@ -221,12 +274,17 @@ SECTION = Section(
             True,
             lambda facts: facts.refusal.on_parent_side == 0
             and facts.refusal.parent_finished,
+            js=lambda facts: (
+                facts.js.refusal.on_parent_side == 0
+                and facts.js.refusal.parent_finished
+            ),
         ),
         Claim(
             "refusal-parent",
             "Times the refusal appears on the parent's side",
             0,
             lambda facts: facts.refusal.on_parent_side,
+            js=lambda facts: facts.js.refusal.on_parent_side,
         ),
         Claim(
             "refusal-streamed-in-child-namespace",
@@ -237,6 +295,10 @@ SECTION = Section(
             and all(
                 depth == 1 and agent == "fk"
                 for agent, depth in facts.refusal.streamed_to
+            ),
+            js=lambda facts: (
+                len(r := facts.js.refusal.streamed_to) == facts.js.refusal.refusals_received
+                and all(depth == 1 and agent == "fk" for agent, depth in r)
             ),
         ),
     ],

@@ -13,7 +13,7 @@ import importlib
 import pkgutil
 
 import snippets
-from snippets.lab import Claim, Mutant, Section
+from snippets.lab import JS_SUFFIX, Claim, Mutant, Section
 
 
 @functools.cache
@@ -50,25 +50,48 @@ def section(name: str) -> Section:
     return by_name[name]
 
 
+def claims_of(section: Section) -> tuple[Claim, ...]:
+    """A section's claims in the order declared, each followed by its JavaScript twin (`<id>@js`) if it has one."""
+    return tuple(c for c in claims() if _sections_by_claim()[c.id] is section)
+
+
 @functools.cache
-def claims() -> tuple[Claim, ...]:
-    """Every claim, section by section, in the order they are declared."""
-    found = [claim for s in sections() for claim in s.claims]
+def claims(runtime: str | None = None) -> tuple[Claim, ...]:
+    """Every claim, section by section, in the order they are declared, each followed by its JavaScript
+    twin; `runtime="python"` or `"js"`: only the claims that speak of that runtime."""
+    if runtime is not None:
+        return tuple(c for c in claims() if c.runtime == runtime)
+    found = [c for s in sections() for c, _ in _declared(s)]
     _unique("claim ids", [c.id for c in found])
     return tuple(found)
 
 
+def _declared(section: Section) -> list[tuple[Claim, Section]]:
+    return [(found, section) for c in section.claims for found in (c, c.twin()) if found is not None]
+
+
 def claim(claim_id: str) -> Claim:
-    by_id = {c.id: c for c in claims()}
+    by_id = _by_id()
     if claim_id not in by_id:
-        msg = f"no claim {claim_id!r} (the claims are declared in each snippets/<section>.py)"
-        raise KeyError(msg)
+        msg = f"no claim {claim_id!r} (the claims are declared in each snippets/<section>.py"
+        if claim_id.endswith(JS_SUFFIX):
+            msg += f"; <id>{JS_SUFFIX} is the JavaScript twin of a claim declared with a `js=` reading"
+        raise KeyError(msg + ")")
     return by_id[claim_id]
 
 
+@functools.cache
+def _by_id() -> dict[str, Claim]:
+    return {c.id: c for c in claims()}
+
+
 def section_of(claim_id: str) -> Section:
-    claim(claim_id)
-    return next(s for s in sections() if any(c.id == claim_id for c in s.claims))
+    return _sections_by_claim()[claim(claim_id).id]
+
+
+@functools.cache
+def _sections_by_claim() -> dict[str, Section]:
+    return {c.id: s for c in claims() for s in sections() if c.base in {d.id for d in s.claims}}
 
 
 @functools.cache

@@ -349,42 +349,52 @@ SECTION = Section(
             "Tools of an isolated child",
             FS_TOOLS,
             lambda facts: facts.tool_surfaces.isolated.tools,
+            js=lambda facts: facts.js.tool_surfaces.isolated.tools,
         ),
         Claim(
             "isolated-count",
             "Number of tools of an isolated child",
             7,
             lambda facts: len(facts.tool_surfaces.isolated.tools),
+            js=lambda facts: len(facts.js.tool_surfaces.isolated.tools),
         ),
         Claim(
             "fork-count",
             "Number of tools of a fork child",
             8,
             lambda facts: len(facts.tool_surfaces.fork.tools),
+            js=lambda facts: len(facts.js.tool_surfaces.fork.tools),
         ),
         Claim(
             "parent-tools",
             "The parent's tools: the filesystem tools, then `task`",
             [*FS_TOOLS, "task"],
             lambda facts: facts.tool_surfaces.parent.tools,
+            js=lambda facts: facts.js.tool_surfaces.parent.tools,
         ),
         Claim(
             "isolated-has-task",
             "A declarative isolated child is given `task`",
             False,
             lambda facts: facts.tool_surfaces.isolated.has_task,
+            js=lambda facts: facts.js.tool_surfaces.isolated.has_task,
         ),
         Claim(
             "fork-has-task",
             "A declarative fork child is given `task`",
             True,
             lambda facts: facts.tool_surfaces.fork.has_task,
+            js=lambda facts: facts.js.tool_surfaces.fork.has_task,
         ),
         Claim(
             "fork-task-after-files",
             "A fork child's `task` comes right after its filesystem tools",
             True,
             _fork_task_after_files,
+            js=lambda facts: (
+                (fork := facts.js.tool_surfaces.fork).has_task
+                and fork.tools[: fork.task_index] == facts.js.tool_surfaces.isolated.tools
+            ),
         ),
         # The article: "those 7 are exactly the ones you wrote in the spec; the framework adds none". The spec
         # names no tool at all: every one of them is added by deepagents (its filesystem middleware).
@@ -393,12 +403,14 @@ SECTION = Section(
             "An isolated child's tools are exactly the ones its spec names",
             True,
             lambda facts: not facts.tool_surfaces.isolated.tools,
+            js=lambda facts: not facts.js.tool_surfaces.isolated.tools,
         ),
         Claim(
             "runnable-has-task",
             "A deep agent you compiled, handed over in the `runnable` form without `mode`, holds `task`",
             None,
             lambda facts: facts.tool_surfaces.runnable.has_task,
+            js=lambda facts: facts.js.tool_surfaces.runnable.has_task,
         ),
         Claim(
             "general-purpose-added",

@@ -16,6 +16,8 @@ from snippets.lab import (
     expect,
     source_note,
     SUBAGENTS_PY,
+    NPM_BUNDLE,
+    NPM_DEEPAGENTS,
 )
 
 SUBAGENTS = "deepagents.middleware.subagents"
@@ -264,6 +266,19 @@ MUTANTS = [
         ),
         flips=("source-gives-reasons",),
     ),
+    Mutant(
+        "js-fork-task-not-mirrored",
+        "npm deepagents: a fork child's `task` is its own tool, described otherwise than the parent's",
+        (
+            Patch(
+                NPM_BUNDLE,
+                '\t\tmirroredTaskTool: tool(runTask, {\n\t\t\tname: "task",\n\t\t\tdescription: finalTaskDescription,\n',
+                '\t\tmirroredTaskTool: tool(runTask, {\n\t\t\tname: "task",\n\t\t\tdescription: "Delegate a task.",\n',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("task-description-identical@js", "same-surface@js"),
+    ),
 ]
 
 SECTION = Section(
@@ -281,6 +296,7 @@ SECTION = Section(
             "Leading positions where parent and fork child agree (at least)",
             7,
             lambda facts: min(facts.why_kept.shared_prefix, 7),
+            js=lambda facts: min(facts.js.why_kept.shared_prefix, 7),
         ),
         Claim(
             "task-same-index",
@@ -289,6 +305,10 @@ SECTION = Section(
             lambda facts: facts.why_kept.task_position("parent") is not None
             and facts.why_kept.task_position("parent")
             == facts.why_kept.task_position("fork"),
+            js=lambda facts: (
+                (at := facts.js.why_kept.task_position).parent is not None
+                and at.parent == at.fork
+            ),
         ),
         Claim(
             "task-description-identical",
@@ -298,12 +318,16 @@ SECTION = Section(
                 p.parent == p.fork == "task" and p.same_description
                 for p in facts.why_kept.positions
             ),
+            js=lambda facts: (
+                any(p.parent == p.fork == "task" and p.same_description for p in facts.js.why_kept.positions)
+            ),
         ),
         Claim(
             "same-surface",
             "Parent and fork child are offered the same tools, position by position, with the same descriptions",
             None,
             lambda facts: facts.why_kept.same_surface,
+            js=lambda facts: facts.js.why_kept.same_surface,
         ),
         Claim(
             "reason-call-time",

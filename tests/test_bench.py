@@ -12,7 +12,8 @@ ROOT = paths.ROOT
 
 # What each script must print, one figure per line: the figures named in issue 15.
 FIGURES = {
-    "benchmarks/experiments.py": ["import deepagents", "run all experiments once", "peak memory"],
+    "benchmarks/experiments.py": ["import deepagents", "run all experiments once", "peak memory",
+                                  "JavaScript measurement, cold", "node processes, cached run"],
     "benchmarks/site.py": [
         "strict build, cold (nothing cached)",
         "strict build, fully cached",

@@ -2,17 +2,24 @@
 
 import json
 import os
+import pickle
 import shutil
 import subprocess
 import sys
 
 import pytest
 
-from snippets import cache, paths
+from snippets import cache, js, paths
 from tests.site_build import LANGUAGES, QUIET, copy_project
 
 BUILD_AND_COUNT = """
-import json, logging, sys
+import json, logging, os, subprocess, sys
+started = []  # every process the build starts (the JavaScript measurement is `node ...`)
+_popen = subprocess.Popen.__init__
+def _recording(self, args, *more, **options):
+    started.append(os.path.basename(str(args[0] if isinstance(args, (list, tuple)) else args).split()[0]))
+    return _popen(self, args, *more, **options)
+subprocess.Popen.__init__ = _recording
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
 logging.disable(logging.WARNING)
@@ -21,7 +28,7 @@ config.plugins.on_startup(command="build", dirty=False)
 build(config)
 from snippets.facts import collect
 loaded = {m.split(".")[0] for m in sys.modules} & {"deepagents", "langchain", "langchain_core", "langgraph"}
-print(json.dumps({"measured": collect().measured, "loaded": sorted(loaded)}))
+print(json.dumps({"measured": collect().measured, "loaded": sorted(loaded), "node": started.count("node")}))
 """
 
 
@@ -46,7 +53,8 @@ def test_a_build_of_every_language_runs_each_experiment_once(cached_builds):
     from snippets import registry
 
     _, root, counted = cached_builds
-    assert counted["first"]["measured"] == [section.name for section in registry.sections()]
+    assert counted["first"]["measured"] == [section.name for section in registry.sections()] + [js.NAME]
+    assert counted["first"]["node"] == 1, "the JavaScript twins are measured in one node process"
     assert counted["cached"]["measured"] == []
     for code in LANGUAGES[1:]:
         assert (root / "first" / code / "refusal" / "index.html").exists()
@@ -58,6 +66,7 @@ def test_a_fully_cached_build_loads_no_deepagents_and_changes_nothing(cached_bui
     assert counted["cached"]["loaded"] == [], (
         f"a build with every block and fact cached imported {counted['cached']['loaded']}: keep deepagents and "
         "langchain imports inside the functions that run experiments, and store results as plain data")
+    assert counted["cached"]["node"] == 0, "a build with every JavaScript fact and block cached starts no node process"
     files = {build: sorted(p.relative_to(root / build) for p in (root / build).rglob("*") if p.is_file())
              for build in ("first", "cached")}
     assert files["cached"] == files["first"]
@@ -179,3 +188,46 @@ def test_the_cache_can_be_turned_off(copied_snippets, monkeypatch, variable, val
     if variable == "CI":
         monkeypatch.delenv("FACTS_CACHE", raising=False)
     assert not cache.enabled() and cache.load("x", "k") is None
+
+
+@pytest.fixture
+def copied_js(copied_snippets, monkeypatch):
+    """The copied snippets/ with its JavaScript harness (snippets/js/) where the key reads it."""
+    monkeypatch.setattr(paths, "JS", copied_snippets / "js")
+    return copied_snippets
+
+
+def test_the_javascript_key_follows_what_the_measurement_runs_and_nothing_else(copied_js, tmp_path, monkeypatch):
+    before = js.key()
+    append(copied_js / "refusal.py", "\n# a claim or a mutant added beside the experiment\n")
+    append(copied_js / "scenarios" / "refusal.py", "\n# the Python example edited\n")
+    (copied_js.parent / "some-page.md").write_text("a prose edit", encoding="utf-8")
+    assert js.key() == before
+    for edited in (copied_js / "scenarios" / "refusal.mjs", copied_js / "scenarios" / "scripted_model.mjs",
+                   copied_js / "js" / "measure.mjs"):
+        original = edited.read_text(encoding="utf-8")
+        append(edited, "\n// edited\n")
+        assert js.key() != before, edited.name
+        edited.write_text(original, encoding="utf-8")
+    assert js.key() == before
+
+
+def test_another_npm_deepagents_gets_another_javascript_key(copied_js, tmp_path, monkeypatch):
+    """A patched copy (or another release) of npm deepagents, as DEEPAGENTS_JS_DIR names it, is keyed by its files."""
+    before = js.key()
+    other = tmp_path / "other" / "node_modules" / "deepagents"
+    shutil.copytree(js.package_dir("deepagents"), other)
+    monkeypatch.setenv(js.VARIABLE, str(tmp_path / "other"))
+    assert js.key() == before, "the same files: the same key"
+    (other / "package.json").write_text((other / "package.json").read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert js.key() != before
+
+
+def test_a_javascript_reading_is_read_only_plain_data(facts):
+    reading = facts.js.refusal
+    with pytest.raises(AttributeError, match="read-only"):
+        reading.text = "changed"
+    with pytest.raises(AttributeError):
+        reading.no_such_field  # noqa: B018
+    assert reading["text"] == reading.text and isinstance(reading.streamed_to, list)
+    assert pickle.loads(pickle.dumps(facts.js)) == facts.js

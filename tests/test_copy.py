@@ -34,7 +34,9 @@ from tests.site_build import LANGUAGES, page_path
 NOT_EXAMPLES = {"readme-commands": "prints the README's commands (how-it-runs.md)",
                 "scripted-model": "the chat model itself (index.md), published as downloads/scripted_model.py"}
 HARNESS = "-harness"  # "How this is measured": the repository's own code, importing snippets
-FENCE = re.compile(r'^[ \t]*```+[ \t]*python\b(?P<options>[^\n]*\bexec="[^"]*"[^\n]*)$', re.M)
+FENCES = {runtime: re.compile(rf'^[ \t]*```+[ \t]*{language}\b(?P<options>[^\n]*\bexec="[^"]*"[^\n]*)$', re.M)
+          for runtime, language in (("python", "python"), ("js", "javascript"))}  # tests/test_copy_js.py: js
+FENCE = FENCES["python"]
 OPTION = re.compile(r'(\w+)="([^"]*)"')
 # A highlighted block as Material renders it: an optional title (an example's file name, a link that downloads
 # it: sitegen/assets.py), then <pre><code>. What an example printed is marked `exec-output` (sitegen/blocks.py).
@@ -71,10 +73,10 @@ def source_page(language: str, page: str) -> Path:
     return own if own.exists() else paths.DOCS / languages.source() / f"{page}.md"
 
 
-def example_fences(page_source: Path) -> list[tuple[str, str]]:
+def example_fences(page_source: Path, runtime: str = "python") -> list[tuple[str, str]]:
     """(id, title) of each exec block of a page source that is an example a reader copies, in order."""
     found = []
-    for fence in FENCE.finditer(page_source.read_text(encoding="utf-8")):
+    for fence in FENCES[runtime].finditer(page_source.read_text(encoding="utf-8")):
         options = dict(OPTION.findall(fence["options"]))
         block_id = options.get("id", "")
         if options["exec"] in ("off", "false", "0") or block_id.endswith(HARNESS) or block_id in NOT_EXAMPLES:
@@ -108,12 +110,12 @@ def downloaded(fragment: str, page_url: str) -> tuple[str, ...]:
                  for tag in LINK.findall(fragment) if re.search(r"\sdownload\b", tag) and HREF.search(tag))
 
 
-def examples_of_page(site: Path, language: str, page: str, downloads: set[str]) -> list[Example]:
+def examples_of_page(site: Path, language: str, page: str, downloads: set[str], runtime: str = "python") -> list[Example]:
     """The example blocks of one built page: a titled block whose title is a download, its output, its links."""
     page_html = page_path(site, language, page).read_text(encoding="utf-8")
     page_url = posixpath.dirname(page_path(site, language, page).relative_to(site).as_posix())
     source = source_page(language, page)
-    fences = iter(example_fences(source) if source.exists() else [])  # drift, matrix: generated, no source
+    fences = iter(example_fences(source, runtime) if source.exists() else [])  # drift, matrix: generated, no source
     page_links = tuple(link for paragraph in PARAGRAPH.findall(page_html) for link in downloaded(paragraph, page_url))
     found = []
     for block in BLOCK.finditer(page_html):

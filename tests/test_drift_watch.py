@@ -9,14 +9,14 @@ import json
 
 import pytest
 
-from snippets import registry
+from snippets import js, registry
 from snippets.facts import live_row
 from sitegen.strings import claim_words
 from tests.claims import GUARDED, NUMBER
 from tests.site_build import LANGUAGES
 from tools import drift_watch, matrix
 
-CLAIMS = registry.claims()
+CLAIMS = registry.claims("python")
 
 NEWER = "99.0.0"  # a release newer than any real one
 
@@ -33,6 +33,12 @@ def simple_index(root, files: dict[str, str]):
 @pytest.fixture
 def pinned():
     return json.loads(json.dumps(live_row()))  # the JSON form measure() returns
+
+
+@pytest.fixture(autouse=True)
+def npm_pinned_is_newest(monkeypatch, pinned):
+    """No npm registry in the tests: the newest npm release is the pinned one, unless a test says otherwise."""
+    monkeypatch.setattr(drift_watch, "npm_releases", lambda: [pinned["versions"][js.VERSION_KEY]])
 
 
 @pytest.fixture
@@ -141,3 +147,22 @@ def test_a_json_index_page_is_read_too():
     ]}
     found = matrix.versions_on_page(matrix.PEP_691_JSON, json.dumps(page))
     assert sorted(map(str, found)) == ["0.7.30", "0.7.32"]
+
+
+def test_the_javascript_twins_drift_under_the_newest_npm_release(index, pinned, monkeypatch, capsys):
+    """npm deepagents is watched the same way: its twins' values under the newest npm release."""
+    stub_measure(monkeypatch, pinned)
+    twin = next(c for c in registry.claims("js") if isinstance(pinned["facts"][c.id], bool))
+    newest = json.loads(json.dumps(pinned))
+    newest["facts"][twin.id] = not pinned["facts"][twin.id]
+    monkeypatch.setattr(drift_watch, "npm_releases", lambda: [pinned["versions"][js.VERSION_KEY], NEWER])
+    asked = []
+    monkeypatch.setattr(drift_watch, "measure_npm", lambda version: asked.append(version) or newest)
+    assert drift_watch.main() == 1
+    assert asked == [NEWER]
+    printed = capsys.readouterr().out
+    here = pinned["versions"][js.VERSION_KEY]
+    assert f"## Drift watch: npm deepagents {here} (pinned) → {NEWER} (newest)" in printed
+    assert f"1 of {len(registry.claims('js'))} JavaScript facts changed" in printed
+    assert f"- {twin.id} ({registry.section_of(twin.id).name}): " in printed
+    assert "No fact changed: all" in printed, "the Python claims did not change"

@@ -10,8 +10,9 @@ import json
 
 import pytest
 
-from snippets import registry
+from snippets import js, registry
 from snippets.facts import live_row
+from snippets.lab import RUNTIMES
 from snippets.modes import CANDIDATES
 from sitegen.verdicts import matrix_rows
 
@@ -21,31 +22,41 @@ def lines(printed: str) -> list[str]:
 
 
 # The claims and the matrix -------------------------------------------------------
-def test_the_claims_agree_with_the_matrix_row_of_the_installed_release(facts):
-    release = facts.versions["deepagents"]
-    rows = matrix_rows()
+# Each runtime's claims against its own rows: PyPI's deepagents, and npm's for the JavaScript twins.
+RELEASE = {"python": "deepagents", "js": js.VERSION_KEY}
+
+
+@pytest.mark.parametrize("runtime", RUNTIMES)
+def test_the_claims_agree_with_the_matrix_row_of_the_installed_release(facts, runtime):
+    release = facts.versions[RELEASE[runtime]]
+    rows = matrix_rows(runtime)
     if release not in rows:
-        pytest.skip(f"deepagents {release} is not in data/matrix.json (`make matrix` records it); the drift watch reports it")
-    live = json.loads(json.dumps(live_row()["facts"], default=str))
+        pytest.skip(f"{RELEASE[runtime]} {release} is not in data/matrix.json (`make matrix` records it); the drift watch reports it")
+    live = json.loads(json.dumps(live_row(facts, (runtime,))["facts"], default=str))
     differing = {claim: (rows[release].get(claim), value) for claim, value in live.items() if rows[release].get(claim) != value}
     assert differing == {}, f"data/matrix.json for {release} says otherwise (recorded, measured now); run `make matrix`"
 
 
-def test_every_claim_of_the_article_is_recorded_for_every_release_of_the_matrix():
+@pytest.mark.parametrize("runtime", RUNTIMES)
+def test_every_claim_of_the_article_is_recorded_for_every_release_of_the_matrix(runtime):
     """The article's claims need their history (the drift report says since when they changed); a claim the
     site adds shows as not recorded until `make matrix` runs again, so adding one touches no data file."""
-    article = {claim.id for claim in registry.claims() if claim.from_article}
-    ids = {claim.id for claim in registry.claims()}
-    for release, values in matrix_rows().items():
+    article = {claim.id for claim in registry.claims(runtime) if claim.from_article}
+    ids = {claim.id for claim in registry.claims(runtime)}
+    assert matrix_rows(runtime), f"data/matrix.json has no {runtime} rows: run `make matrix`"
+    for release, values in matrix_rows(runtime).items():
         assert article <= set(values) <= ids, f"{release}: run `make matrix` (claims added or removed since it was recorded)"
 
 
-def test_a_claim_bound_to_a_sentence_is_yes_or_no_in_every_release():
+@pytest.mark.parametrize("runtime", RUNTIMES)
+def test_a_claim_bound_to_a_sentence_is_yes_or_no_in_every_release(runtime):
     from snippets import paths
     from sitegen import bindings
 
-    bound = {c for page in paths.DOCS.rglob("*.md") for s in bindings.segments(page.read_text(encoding="utf-8")) for c in s.claims}
-    for release, values in matrix_rows().items():
+    ids = {c.id for c in registry.claims(runtime)}
+    bound = {c for page in paths.DOCS.rglob("*.md") for s in bindings.segments(page.read_text(encoding="utf-8"))
+             for c in s.claims if c in ids}
+    for release, values in matrix_rows(runtime).items():
         assert {c for c in bound if not isinstance(values.get(c), bool)} == set(), release
 
 

@@ -39,6 +39,21 @@ def test_examples_import_nothing_of_this_repository():
         assert imported(example) <= ALLOWED_IN_EXAMPLES, (example.name, imported(example) - ALLOWED_IN_EXAMPLES)
 
 
+def test_javascript_examples_import_only_what_a_reader_installs():
+    """A .mjs example runs beside scripted_model.mjs with package.json's `dependencies` alone
+    (tests/test_copy_js.py runs them so): no import of the harness or of another file of this repository."""
+    from snippets import js
+
+    installed = set(js.reader_packages())
+    for example in paths.SCENARIOS.glob("*.mjs"):
+        specifiers = re.findall(r'^\s*(?:import|export)\b[^;]*?\bfrom\s+"([^"]+)"|^\s*import\s+"([^"]+)"',
+                                example.read_text(encoding="utf-8"), re.M)
+        for specifier in {a or b for a, b in specifiers}:
+            package = "/".join(specifier.split("/")[:2 if specifier.startswith("@") else 1])
+            assert specifier == "./scripted_model.mjs" or package in installed or specifier.startswith("node:"), \
+                (example.name, specifier)
+
+
 def code_only(path) -> str:
     """A module's code without its docstrings and comments."""
     tree = ast.parse(path.read_text(encoding="utf-8"))

@@ -18,8 +18,8 @@ from importlib.metadata import version
 
 import pytest
 
-from snippets import paths, registry
-from snippets.lab import SUBAGENTS_PY, Mutant, Patch
+from snippets import js, paths, registry
+from snippets.lab import JS_SUFFIX, NPM_DEEPAGENTS, SUBAGENTS_PY, Mutant, Patch
 from sitegen import languages
 from tools import mutation
 from tools.mutation import MutantNoLongerApplies, Observation
@@ -84,13 +84,19 @@ def test_the_quick_path_binds_what_the_build_shows(observed, site):
 
 
 def test_every_claim_has_a_mutant_that_flips_it():
-    """A claim is declared with the mutants that must flip it (snippets/<section>.py)."""
+    """A claim is declared with the mutants that must flip it (snippets/<section>.py); so is every JavaScript
+    twin a page binds a sentence to."""
     flipped = {claim for mutant in registry.mutants() for claim in mutant.flips}
-    assert [c.id for c in registry.claims() if c.id not in flipped] == []
+    bound = {name for source in {*mutation.page_sources().values()} for _, names in mutation.markers(source).values()
+             for name in names if name.endswith(JS_SUFFIX)}
+    assert bound, "the pages bind sentences to JavaScript twins"
+    assert [c.id for c in registry.claims("python") if c.id not in flipped] == []
+    assert sorted(bound - flipped) == []
 
 
 def test_every_mutant_applies_to_the_installed_release(tmp_path):
-    touched = {(p.package, p.file) for m in registry.mutants() for p in m.patches}
+    touched = {(p.package, mutation.source_file(p)) for m in registry.mutants() for p in m.patches}
+    assert {package for package, _ in touched} >= {"deepagents", NPM_DEEPAGENTS}
     before = {key: _digest(*key) for key in touched}
     for mutant in registry.mutants():
         try:
@@ -101,8 +107,29 @@ def test_every_mutant_applies_to_the_installed_release(tmp_path):
             print(f"skipped under deepagents {version('deepagents')}: {error}")
             continue
         for patch in mutant.patches:
-            assert patch.new in (scratch / patch.package / patch.file).read_text(encoding="utf-8")
+            assert patch.new in mutation.patched_file(scratch, patch).read_text(encoding="utf-8")
     assert {key: _digest(*key) for key in touched} == before, "a patch wrote through to the installed package"
+
+
+def test_a_patched_npm_copy_is_what_node_loads(tmp_path):
+    """npm deepagents is copied with hard links, never symbolic ones (node would follow those back to the
+    installed bundle): the patched bundle is a file of its own, the others share the installed files."""
+    mutant = next(m for m in registry.mutants() if NPM_DEEPAGENTS in m.packages)
+    scratch = mutation.prepare(mutant, tmp_path)
+    copy = mutation.copied(scratch, NPM_DEEPAGENTS)
+    files = [p for p in copy.rglob("*") if p.is_file() or p.is_symlink()]
+    assert files and not any(p.is_symlink() for p in files)
+    patched = mutation.patched_file(scratch, mutant.patches[0])
+    installed = mutation.installed(NPM_DEEPAGENTS) / patched.relative_to(copy)
+    assert patched.stat().st_ino != installed.stat().st_ino
+    assert mutation.base_env(scratch)[js.VARIABLE] == str(scratch)
+
+
+def test_an_npm_patch_whose_glob_does_not_match_one_file_says_so(tmp_path):
+    for pattern, found in (("dist/no-such-bundle-*.js", "no file"), ("dist/*.js", "files")):
+        wrong = Mutant("glob-mutant", "", (Patch(pattern, "x", "y", NPM_DEEPAGENTS),), ())
+        with pytest.raises(MutantNoLongerApplies, match=rf"mutant glob-mutant no longer applies: .* matches .*{found}"):
+            mutation.prepare(wrong, tmp_path / pattern.replace("/", "_"))
 
 
 def _digest(package: str, file: str) -> str:

@@ -2,7 +2,7 @@
 
 from types import SimpleNamespace
 
-from snippets import registry
+from snippets import js, registry
 from snippets.lab import Claim
 from tests.claims import NEVER_HELD
 from sitegen.verdicts import Verdict, article_releases, differing, matrix_rows, verdict
@@ -44,11 +44,11 @@ def test_since_stops_at_the_installed_release():
 
 def test_the_recorded_matrix_gives_every_kind_today(facts):
     """The live site shows the three kinds the article's differences fall into."""
-    kinds = {c.id: verdict(c, facts, matrix_rows()).kind for c in registry.claims()}
+    kinds = {c.id: verdict(c, facts, matrix_rows()).kind for c in registry.claims("python")}
     if facts.versions["deepagents"] not in matrix_rows():
         return  # a release the matrix has not recorded: every difference is the installed copy's
     assert kinds[NEVER_HELD.id] == "never held"
-    assert all(kinds[c.id] == "setup" for c in registry.claims() if c.setup and c.live(facts) != c.article)
+    assert all(kinds[c.id] == "setup" for c in registry.claims("python") if c.setup and c.live(facts) != c.article)
     assert "installed differs" not in kinds.values()
 
 
@@ -60,7 +60,7 @@ def test_an_installed_release_older_than_the_article_is_not_yet_there():
 def test_the_article_matches_a_run_of_releases(monkeypatch):
     rows = {"0.1": {"a": 1, "b": False}, "0.2": {"a": 1, "b": True}, "0.3": {"a": 2, "b": True}}
     claims = (Claim("a", "A", 1, lambda f: None), Claim("b", "B", True, lambda f: None), Claim("never", "N", 5, lambda f: None))
-    monkeypatch.setattr(registry, "claims", lambda: claims)
+    monkeypatch.setattr(registry, "claims", lambda runtime=None: claims)
     assert article_releases(rows) == ["0.2"], "claim 'never' matches no release: it is left out"
     assert {c.id for c in differing(rows)} == {"a", "b"}
 
@@ -71,3 +71,17 @@ def test_the_recorded_range_holds_the_releases_between_its_ends():
     assert found, "the article matches some measured release"
     releases = list(rows)
     assert found == releases[releases.index(found[0]):releases.index(found[-1]) + 1], "one unbroken run of releases"
+
+
+def test_a_javascript_twin_is_judged_against_the_npm_releases(facts):
+    """A twin's verdict reads the matrix's npm rows and the npm release installed: no twin of a claim the
+    recorded npm releases measured is blamed on the installed copy."""
+    npm = matrix_rows("js")
+    if facts.versions[js.VERSION_KEY] not in npm:
+        return  # an npm release the matrix has not recorded
+    kinds = {c.id: verdict(c, facts).kind for c in registry.claims("js")}
+    assert "installed differs" not in kinds.values()
+    assert verdict(next(c for c in registry.claims("js") if c.from_article), facts, npm) == \
+        verdict(next(c for c in registry.claims("js") if c.from_article), facts)
+    twin = next(c for c in registry.claims("js") if kinds[c.id] == "changed")
+    assert verdict(twin, facts).since in npm, "changed since an npm release"

@@ -1,35 +1,47 @@
-"""The version matrix: every claim's live value under every deepagents release with fork mode.
+"""The version matrix: every claim's live value under every deepagents release with fork mode, on PyPI and npm.
 
-    python -m tools.matrix              # all releases from FIRST_WITH_FORK to the newest
-    python -m tools.matrix 0.7.30       # just these releases (merged into the file)
+    python -m tools.matrix                      # every release of both, from FIRST_WITH_FORK (PyPI) and
+                                                # NPM_FIRST_WITH_FORK (npm) to the newest
+    python -m tools.matrix 0.7.30               # just these PyPI releases (merged into the file)
+    python -m tools.matrix --runtime js         # only the npm releases (--runtime js 1.14.0: just that one)
 
-Each release gets its own environment under .cache/matrix/<version> (uv venv,
+Each PyPI release gets its own environment under .cache/matrix/<version> (uv venv,
 then deepagents==<version> with whatever langchain/langgraph it resolves to
-today, then this project without dependencies), runs `python -m snippets.facts`
-there and records the row. The result, with its
-provenance (command, date, versions used), goes to data/matrix.json, which the
+today, then this project without dependencies), runs `python -m snippets.facts
+--runtime python` there and records the row. Each npm release (no pre-release)
+is installed once into .cache/npm/<version> (`npm install --prefix`, with the
+peers package.json pins where the release's peer ranges let them fit, else the
+ones npm resolves) and measured by this environment's `python -m snippets.facts
+--runtime js` with DEEPAGENTS_JS_DIR pointing there: the JavaScript twins of the
+claims, under that release. The result, with its provenance (command, date,
+versions used), goes to data/matrix.json (the npm rows under "npm"), which the
 site renders (sitegen/gen_pages.py). Releases are measured two at a time, with
-progress printed as each one finishes. Needs the package index (PyPI, or the one
-$UV_DEFAULT_INDEX, $UV_INDEX_URL or $PIP_INDEX_URL names); nothing else does.
+progress printed as each one finishes. Needs the package indexes (PyPI, or the one
+$UV_DEFAULT_INDEX, $UV_INDEX_URL or $PIP_INDEX_URL names; npm's registry, as
+npm is configured); nothing else does.
 """
 
 from __future__ import annotations
 
+import argparse
 import datetime
 import html.parser
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path
 
 from packaging.utils import parse_sdist_filename, parse_wheel_filename
 from packaging.version import Version
 
-from snippets import paths
+from snippets import js, paths
+from snippets.lab import RUNTIMES
 
 from sitegen.verdicts import release_key
 
@@ -37,6 +49,8 @@ ROOT = paths.ROOT
 MATRIX = paths.MATRIX
 ENVS = paths.CACHE / "matrix"
 FIRST_WITH_FORK = "0.7.12"  # the first release whose sub-agents accept mode="fork"
+NPM_FIRST_WITH_FORK = "1.13.1"  # the first npm release whose sub-agents accept mode: "fork"
+NPM_DIRS = paths.CACHE / "npm"  # one folder per npm release: <version>/node_modules
 DEFAULT_INDEX = "https://pypi.org/simple"
 # The index to list releases from, read in the order uv reads it (uv installs them).
 INDEX_VARIABLES = ("UV_DEFAULT_INDEX", "UV_INDEX_URL", "PIP_INDEX_URL")
@@ -112,6 +126,64 @@ def releases() -> list[str]:
     return [str(v) for v in wanted]
 
 
+def npm_releases() -> list[str]:
+    """Every npm deepagents release (no pre-release) from NPM_FIRST_WITH_FORK on, as `npm view` lists them."""
+    try:
+        done = subprocess.run(["npm", "view", "deepagents", "versions", "--json"], capture_output=True, text=True,
+                              timeout=120, check=True)
+        listed = json.loads(done.stdout)
+    except (OSError, subprocess.SubprocessError, json.JSONDecodeError) as error:
+        raise SystemExit(f"could not list npm deepagents releases (`npm view deepagents versions`): {error}") from error
+    wanted = [v for v in listed if re.fullmatch(r"\d+\.\d+\.\d+", v) and release_key(v) >= release_key(NPM_FIRST_WITH_FORK)]
+    if not wanted:
+        raise SystemExit(f"npm lists no deepagents release from {NPM_FIRST_WITH_FORK} on")
+    return sorted(wanted, key=release_key)
+
+
+def npm_install(version: str) -> tuple[Path, str]:
+    """npm deepagents <version> in .cache/npm/<version> (installed once): (the folder, how its peers were chosen)."""
+    folder = NPM_DIRS / version
+    ready = folder / ".ready"
+    if ready.exists():
+        return folder, ready.read_text(encoding="utf-8")
+    pins = {name: pinned for name, pinned in js.reader_packages().items() if name != "deepagents"}
+    log = ""
+    for attempt in range(3):
+        if attempt == 1:  # drop the pins npm named in its complaint (a peer range they do not fit)
+            pins = {name: pinned for name, pinned in pins.items() if name not in log}
+        elif attempt == 2:
+            pins = {}
+        if folder.exists():
+            shutil.rmtree(folder)
+        folder.mkdir(parents=True)
+        command = ["npm", "install", "--prefix", str(folder), "--no-audit", "--no-fund", "--ignore-scripts",
+                   "--prefer-offline", f"deepagents@{version}", *(f"{name}@{pinned}" for name, pinned in pins.items())]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+        if done.returncode == 0:
+            how = "peers pinned as in package.json" if attempt == 0 else \
+                  f"pinned as in package.json: {', '.join(pins) or 'none'}; the other peers as npm resolves them"
+            ready.write_text(how, encoding="utf-8")
+            return folder, how
+        log = done.stdout + done.stderr
+    raise RuntimeError(f"npm could not install deepagents@{version}: {log.strip().splitlines()[-1] if log.strip() else '?'}")
+
+
+def measure_npm(version: str) -> dict:
+    """The JavaScript twins' values under npm deepagents <version>: a row of the matrix's npm rows."""
+    try:
+        folder, how = npm_install(version)
+    except (RuntimeError, OSError, subprocess.SubprocessError) as error:
+        return {"versions": {js.VERSION_KEY: version}, "error": str(error)}
+    env = {**os.environ, js.VARIABLE: str(folder), "FACTS_CACHE": "0", "PYTHONWARNINGS": "ignore"}
+    done = subprocess.run([sys.executable, "-m", "snippets.facts", "--runtime", "js"], capture_output=True, text=True,
+                          cwd=ROOT, env=env, timeout=900)
+    if done.returncode != 0:
+        return {"versions": {js.VERSION_KEY: version}, "error": done.stderr.strip().splitlines()[-1]}
+    row = json.loads(done.stdout)
+    row["peers"] = how
+    return row
+
+
 def measure(version: str) -> dict:
     env = ENVS / version
     python = env / "bin" / "python"
@@ -121,34 +193,64 @@ def measure(version: str) -> dict:
         subprocess.run([*uv, "venv", "-q", "--python", "3.11", str(env)], check=True)
     subprocess.run([*uv, "pip", "install", "-q", "--python", str(python), f"deepagents=={version}"], check=True)
     subprocess.run([*uv, "pip", "install", "-q", "--python", str(python), "--no-deps", "-e", str(ROOT)], check=True)
-    done = subprocess.run([str(python), "-m", "snippets.facts"], capture_output=True, text=True, cwd=ROOT,
+    done = subprocess.run([str(python), "-m", "snippets.facts", "--runtime", "python"], capture_output=True, text=True, cwd=ROOT,
                           env={"PATH": "/usr/bin:/bin", "FACTS_CACHE": "0", "PYTHONWARNINGS": "ignore"})
     if done.returncode != 0:
         return {"versions": {"deepagents": version}, "error": done.stderr.strip().splitlines()[-1]}
     return json.loads(done.stdout)
 
 
-def main(argv: list[str]) -> int:
-    wanted = argv or releases()
-    matrix = json.loads(MATRIX.read_text(encoding="utf-8")) if MATRIX.exists() else {"rows": {}}
-    started = time.monotonic()
+def measure_all(wanted: list[str], measure_one, what: str) -> dict[str, dict]:
+    """Each release measured, two at a time, with a line of progress as each one finishes."""
+    rows, started = {}, time.monotonic()
     with ThreadPoolExecutor(max_workers=2) as pool:
-        jobs = {pool.submit(measure, version): version for version in wanted}
+        jobs = {pool.submit(measure_one, version): version for version in wanted}
         for done, job in enumerate(as_completed(jobs), 1):
             version = jobs[job]
-            matrix["rows"][version] = job.result()
-            status = "error: " + matrix["rows"][version]["error"] if "error" in matrix["rows"][version] else "measured"
-            print(f"[{done}/{len(wanted)}] deepagents {version}: {status} ({time.monotonic() - started:.0f} s)", flush=True)
-    matrix["rows"] = dict(sorted(matrix["rows"].items(), key=lambda item: release_key(item[0])))
-    matrix["provenance"] = {
-        "command": "python -m tools.matrix " + " ".join(argv),
-        "date": datetime.date.today().isoformat(),
-        "python": sys.version.split()[0],
-        "note": "each release installed alone with the newest langchain/langgraph it allows on that date",
-    }
+            rows[version] = job.result()
+            status = "error: " + rows[version]["error"] if "error" in rows[version] else "measured"
+            print(f"[{done}/{len(wanted)}] {what} {version}: {status} ({time.monotonic() - started:.0f} s)", flush=True)
+    return rows
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tools.matrix", description=__doc__.split("\n\n")[0])
+    parser.add_argument("releases", nargs="*", help="only these releases (of the one runtime chosen; default: all)")
+    parser.add_argument("--runtime", choices=RUNTIMES, help="only PyPI's deepagents (python) or npm's (js)")
+    args = parser.parse_args(argv)
+    if args.releases and not args.runtime:
+        args.runtime = "python"
+    matrix = json.loads(MATRIX.read_text(encoding="utf-8")) if MATRIX.exists() else {"rows": {}}
+    today = datetime.date.today().isoformat()
+    if args.runtime in (None, "python"):
+        wanted = args.releases or releases()
+        print(f"deepagents on PyPI: {len(wanted)} releases, each in its own environment", flush=True)
+        matrix["rows"].update(measure_all(wanted, measure, "deepagents"))
+        matrix["rows"] = dict(sorted(matrix["rows"].items(), key=lambda item: release_key(item[0])))
+        matrix["provenance"] = {
+            "command": "python -m tools.matrix " + " ".join(argv),
+            "date": today,
+            "python": sys.version.split()[0],
+            "note": "each release installed alone with the newest langchain/langgraph it allows on that date",
+        }
+    if args.runtime in (None, "js"):
+        wanted = args.releases if args.runtime == "js" and args.releases else npm_releases()
+        print(f"deepagents on npm: {len(wanted)} releases, each installed in {paths.shown(NPM_DIRS)}/<version>", flush=True)
+        npm = matrix.setdefault("npm", {"rows": {}})
+        npm["rows"].update(measure_all(wanted, measure_npm, "npm deepagents"))
+        npm["rows"] = dict(sorted(npm["rows"].items(), key=lambda item: release_key(item[0])))
+        node = subprocess.run(["node", "--version"], capture_output=True, text=True, check=True).stdout.strip()
+        npm["provenance"] = {
+            "command": "python -m tools.matrix " + " ".join(argv),
+            "date": today,
+            "node": node.removeprefix("v"),
+            "note": "each npm release installed alone, with the peers package.json pins where its peer ranges "
+                    "allow (each row's `peers` says), measured by snippets/js/measure.mjs",
+        }
     MATRIX.parent.mkdir(exist_ok=True)
     MATRIX.write_text(json.dumps(matrix, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
-    print(f"wrote {MATRIX.relative_to(ROOT)}: {len(matrix['rows'])} releases")
+    print(f"wrote {MATRIX.relative_to(ROOT)}: {len(matrix['rows'])} PyPI releases, "
+          f"{len(matrix.get('npm', {}).get('rows', {}))} npm releases")
     return 0
 
 

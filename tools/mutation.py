@@ -6,10 +6,15 @@
 
 The mutants are declared beside the claims they flip, in snippets/<section>.py
 (`snippets.lab.Mutant`: exact `old` -> `new` text patches of the installed
-deepagents, or langchain, and the claims that must flip). A mutant's packages
-are copied into a scratch folder (links to the installed files; real files
-where patched: the real .venv is never touched) and the copy is put first on
-the path of whatever observes it.
+deepagents, or langchain, or npm deepagents, and the claims that must flip). A
+mutant's Python packages are copied into a scratch folder (links to the
+installed files; real files where patched: the real .venv is never touched) and
+the copy is put first on the path of whatever observes it. npm deepagents
+(Patch.package NPM_DEEPAGENTS) is copied into <scratch>/node_modules/deepagents,
+hard links for the files it does not patch (node resolves a symbolic link to the
+installed file, and would load the bundle the patch is not in; a copy where the
+file system refuses a hard link), and observed with DEEPAGENTS_JS_DIR=<scratch>:
+snippets/js.py's measurement then loads the patched copy.
 
 A mutant is *caught* when every claim it declares flips, and either
 
@@ -53,8 +58,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from snippets import paths, registry
-from snippets.lab import Mutant, Patch
+from snippets import js, paths, registry
+from snippets.lab import JS_SUFFIX, NPM_DEEPAGENTS, Mutant, Patch
 
 ROOT = paths.ROOT
 CACHE = paths.CACHE / "mutants"
@@ -70,7 +75,9 @@ class MutantNoLongerApplies(RuntimeError):
 
 
 def installed(package: str) -> Path:
-    """Where an importable package lives, found without importing it."""
+    """Where an importable package lives, found without importing it (npm deepagents: in node_modules)."""
+    if package == NPM_DEEPAGENTS:
+        return (paths.NODE_MODULES / "deepagents").resolve()
     spec = importlib.util.find_spec(package)
     if spec is None or not spec.submodule_search_locations:
         raise RuntimeError(f"{package} is not installed in this environment: run `make setup`")
@@ -80,6 +87,8 @@ def installed(package: str) -> Path:
 @functools.cache
 def release(package: str) -> str:
     """"deepagents 0.7.32": the distribution that installs an importable package, and its version."""
+    if package == NPM_DEEPAGENTS:
+        return f"npm deepagents {json.loads((installed(package) / 'package.json').read_text(encoding='utf-8'))['version']}"
     names = importlib.metadata.packages_distributions().get(package, [package])
     name = next((n for n in names if re.sub(r"[-_.]+", "_", n).lower() == package), names[0])
     return f"{name} {importlib.metadata.version(name)}"
@@ -87,13 +96,44 @@ def release(package: str) -> str:
 
 def scratch_copy(target: Path, packages: Iterable[str], patches: Iterable[Patch] = ()) -> Path:
     """A copy of each installed package in <target>/<package>, made of links to the installed files and
-    folders; only the folders on the way to a patched file are real, so a patch never writes through a link."""
+    folders; only the folders on the way to a patched file are real, so a patch never writes through a link.
+    npm deepagents goes to <target>/node_modules/deepagents, every folder real, every file a hard link."""
     if target.exists():
         shutil.rmtree(target)
     target.mkdir(parents=True)
     for package in packages:
-        _mirror(installed(package), target / package, {Path(p.file) for p in patches if p.package == package})
+        if package == NPM_DEEPAGENTS:
+            _hard_copy(installed(package), copied(target, package))
+            continue
+        _mirror(installed(package), target / package, {Path(source_file(p)) for p in patches if p.package == package})
     return target
+
+
+def copied(scratch: Path, package: str) -> Path:
+    """Where a scratch folder holds its copy of a package."""
+    return scratch / "node_modules" / "deepagents" if package == NPM_DEEPAGENTS else scratch / package
+
+
+def source_file(patch: Patch) -> str:
+    """The file a patch changes, relative to its package: its `file`, a glob matching exactly one file."""
+    root = installed(patch.package)
+    found = sorted(path for path in root.glob(patch.file) if path.is_file())
+    if len(found) != 1:
+        where = f"{patch.file} matches {'no file' if not found else f'{len(found)} files'} in {release(patch.package)}"
+        raise MutantNoLongerApplies(f"{where} (it must match exactly one)")
+    return found[0].relative_to(root).as_posix()
+
+
+def _hard_copy(source: Path, target: Path) -> None:
+    """Real folders and hard-linked files (copies across file systems): node never leaves the copy."""
+    for folder, _, files in os.walk(source):
+        here = target / Path(folder).relative_to(source)
+        here.mkdir(parents=True, exist_ok=True)
+        for name in files:
+            try:
+                os.link(Path(folder) / name, here / name)
+            except OSError:
+                shutil.copy2(Path(folder) / name, here / name)
 
 
 def _mirror(source: Path, target: Path, patched: set[Path]) -> None:
@@ -117,13 +157,17 @@ def _mirror(source: Path, target: Path, patched: set[Path]) -> None:
 
 def prepare(mutant: Mutant, folder: Path) -> Path:
     """The mutant's patched copies in <folder>/scratch; raises MutantNoLongerApplies naming what moved."""
+    try:
+        files = [source_file(patch) for patch in mutant.patches]
+    except MutantNoLongerApplies as error:
+        raise MutantNoLongerApplies(f"mutant {mutant.name} no longer applies: {error}") from None
     scratch = scratch_copy(folder / "scratch", mutant.packages, mutant.patches)
-    for patch in mutant.patches:
-        path = scratch / patch.package / patch.file
+    for patch, file in zip(mutant.patches, files):
+        path = copied(scratch, patch.package) / file
         text = path.read_text(encoding="utf-8") if path.exists() else None
         count = 0 if text is None else text.count(patch.old)
         if count != 1:
-            where = f"mutant {mutant.name} no longer applies to {release(patch.package)}: {patch.file}"
+            where = f"mutant {mutant.name} no longer applies to {release(patch.package)}: {file}"
             if text is None:
                 raise MutantNoLongerApplies(f"{where} does not exist")
             shown = _cut(" ⏎ ".join(line.strip() for line in patch.old.strip().splitlines()), 120)
@@ -134,12 +178,19 @@ def prepare(mutant: Mutant, folder: Path) -> Path:
     return scratch
 
 
+def patched_file(scratch: Path, patch: Patch) -> Path:
+    """The file of a scratch copy that a patch changed."""
+    return copied(scratch, patch.package) / source_file(patch)
+
+
 def base_env(scratch: Path | None = None) -> dict[str, str]:
     """The environment of an observation: the scratch copy first on PYTHONPATH, nothing cached, a fixed date."""
     env = {**os.environ, "FACTS_CACHE": "0", "SOURCE_DATE_EPOCH": "1764633600", "DISABLE_MKDOCS_2_WARNING": "true",
            "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore::SyntaxWarning"}
     if scratch is not None:
         env["PYTHONPATH"] = os.pathsep.join([str(scratch), *filter(None, [os.environ.get("PYTHONPATH")])])
+        if (scratch / "node_modules").is_dir():  # a patched npm deepagents: the JavaScript measurement loads it
+            env[js.VARIABLE] = str(scratch)
     return env
 
 
@@ -288,25 +339,47 @@ def _cut(text: str, limit: int) -> str:
 
 def needed_sections(mutant: Mutant, facts: Any) -> set[str]:
     """The sections a mutant's claims read (found by reading them once on the baseline facts), the sections
-    those read and every section that reads one of them: only these are measured again under the mutant."""
+    those read and every section that reads one of them: only these are measured again under the mutant.
+    A JavaScript section a claim reads (`facts.js.<section>`) is named `<section>@js`."""
     read: set[str] = set()
+    read_js: set[str] = set()
+
+    class JsReader:
+        def __getattr__(self, name: str) -> Any:
+            read_js.add(name)
+            return getattr(facts.js, name)
 
     class Reader:
         def __getattr__(self, name: str) -> Any:
             read.add(name)
-            return getattr(facts, name)
+            return JsReader() if name == "js" else getattr(facts, name)
 
     for claim_id in mutant.flips:
         try:
             registry.claim(claim_id).live(Reader())
         except Exception:  # noqa: BLE001, S110 - what it read before it failed is what counts
             pass
-    needed = (read & {s.name for s in registry.sections()}) | {registry.home_of(mutant).name}
+    python_patched = any(patch.package != NPM_DEEPAGENTS for patch in mutant.patches)
+    needed = (read & {s.name for s in registry.sections()}) | ({registry.home_of(mutant).name} if python_patched else set())
     while grown := {r for s in needed for r in registry.section(s).reads} - needed:  # what they read
         needed |= grown
     while grown := {s.name for s in registry.sections() if set(s.reads) & needed} - needed:  # who reads them
         needed |= grown
-    return needed
+    if NPM_DEEPAGENTS in mutant.packages and not read_js:  # a patch of npm deepagents: all of JavaScript
+        read_js = set(js.sections())
+    return needed | {f"{name}{JS_SUFFIX}" for name in read_js}
+
+
+def _reused(baseline: dict, needed: set[str]) -> dict:
+    """The baseline's results that a mutant leaves as they are: the sections not needed, and the JavaScript
+    measurement without the JavaScript sections needed (gather() measures those again)."""
+    reuse = {name: m for name, m in baseline.items() if name not in needed and name != js.NAME}
+    again = {name.removesuffix(JS_SUFFIX) for name in needed if name.endswith(JS_SUFFIX)}
+    if js.NAME in baseline:
+        kept = baseline[js.NAME]
+        sections = {name: data for name, data in kept.result["sections"].items() if name not in again}
+        reuse[js.NAME] = type(kept)({**kept.result, "sections": sections}, kept.printed, kept.listed)
+    return reuse
 
 
 def _observe_fork(mutant: Mutant, scratch: Path, baseline: dict, facts: Any, out: Path) -> int:
@@ -317,15 +390,18 @@ def _observe_fork(mutant: Mutant, scratch: Path, baseline: dict, facts: Any, out
         return pid
     try:
         sys.path.insert(0, str(scratch))
-        again = {*mutant.packages, "deepagents"}  # deepagents imports langchain: both are imported anew
+        if NPM_DEEPAGENTS in mutant.packages:
+            os.environ[js.VARIABLE] = str(scratch)  # node loads <scratch>/node_modules/deepagents
+        again = {p for p in mutant.packages if p != NPM_DEEPAGENTS}
+        again |= {"deepagents"} if again else set()  # deepagents imports langchain: both are imported anew
         for name in [n for n in sys.modules if n.split(".", 1)[0] in again]:
             del sys.modules[name]
         importlib.invalidate_caches()
         from snippets.facts import gather, live_row
 
         needed = needed_sections(mutant, facts)
-        now, _ = gather({name: m for name, m in baseline.items() if name not in needed}, tolerant=True)
-        result = {"live": live_row(now)["facts"], "imported": _origins(mutant.packages)}
+        now, _ = gather(_reused(baseline, needed), tolerant=True)
+        result = {"live": live_row(now)["facts"], "imported": _origins(mutant.packages, now)}
         if now.failed:
             from sitegen.facts import pages_showing
 
@@ -339,9 +415,14 @@ def _observe_fork(mutant: Mutant, scratch: Path, baseline: dict, facts: Any, out
     os._exit(0)
 
 
-def _origins(packages: Iterable[str]) -> dict[str, str]:
+def _origins(packages: Iterable[str], facts: Any = None) -> dict[str, str]:
+    """Where each package was loaded from: a Python module's file, or the folder node loaded npm deepagents
+    from when `facts` were measured."""
     found = {}
     for package in packages:
+        if package == NPM_DEEPAGENTS:
+            found[package] = str((ROOT / facts.js_from).resolve()) if facts is not None and facts.js_from else "?"
+            continue
         module = importlib.import_module(package)
         found[package] = getattr(module, "__file__", None) or next(iter(getattr(module, "__path__", [])), "?")
     return found
@@ -417,7 +498,7 @@ try:
         facts = collect()  # what the build measured, in this process
     except Exception:
         facts = gather(tolerant=True)[0]  # an experiment failed: measure what can be measured
-    report = {"imported": _origins(packages), "live": live_row(facts)["facts"]}
+    report = {"imported": _origins(packages, facts), "live": live_row(facts)["facts"]}
 except BaseException as error:
     report = {"error": f"the build measured nothing: {type(error).__name__}: {error}"}
 json.dump(report, open(out, "w", encoding="utf-8"), default=str, ensure_ascii=False)

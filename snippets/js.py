@@ -1,0 +1,233 @@
+"""The JavaScript runtime: npm deepagents, measured by snippets/js/measure.mjs, read as plain data.
+
+    >>> from snippets.facts import collect
+    >>> collect().js.refusal.text          # what a claim's `js=` reading reads
+
+`node snippets/js/measure.mjs <section>...` runs the JavaScript twin of each
+section's scenarios (snippets/scenarios/<name>.mjs, beside scripted_model.mjs)
+and prints one JSON object: the npm versions, where deepagents was loaded from,
+and per section its measured values and what each scenario printed. This module
+starts it (`start()`, `finish()`: the node process runs while the Python
+experiments do), turns its sections into read-only attribute objects
+(`Reading`) and keeps what each scenario printed, for the pages.
+
+Cached like the Python results (snippets/cache.py, under .cache/facts/), keyed by
+exactly what the measurement depends on (`key()`): the harness
+(snippets/js/*.mjs), the .mjs scenarios and scripted_model.mjs, the node
+executable, the files of the npm deepagents node resolves and the versions of
+its peers. None of that needs node to be read: a fully cached build starts no
+node process. `DEEPAGENTS_JS_DIR=<folder>` measures the deepagents (and peers)
+of <folder>/node_modules instead (a patched copy, another release), as
+measure.mjs's resolve hook does.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+from snippets import paths, registry
+from snippets.lab import ExperimentFailed, Measured
+
+NAME = "js"  # the JavaScript measurement's entry among snippets.facts.gather()'s results
+VARIABLE = "DEEPAGENTS_JS_DIR"  # measure another copy: <folder>/node_modules/deepagents first
+NPM = " (npm)"  # how Facts.versions names an npm package: "deepagents (npm)"
+VERSION_KEY = "deepagents" + NPM
+TIMEOUT = 300
+
+
+# --------------------------------------------------------------------------- what the facts hold
+
+
+class Reading:
+    """A JSON object of the measurement, read-only, read by attribute (`reading.refusal.text`) or by key
+    (`reading.warnings["declarative fork"]`); objects inside are Readings, arrays are Rows."""
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        object.__setattr__(self, "_data", data)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return _wrap(self._data[name])
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __getitem__(self, key: str) -> Any:
+        return _wrap(self._data[key])
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._data
+
+    def __iter__(self):
+        return iter(self._data)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"a JavaScript reading is read-only: {name}")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Reading) and self._data == other._data
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __reduce__(self):
+        return Reading, (self._data,)
+
+    def __repr__(self) -> str:
+        return f"Reading({self._data!r})"
+
+
+class Rows(list):
+    """A JSON array of the measurement: a list whose objects are Readings; `find(form="isolated")`
+    is the first of them with these values."""
+
+    def find(self, **values: Any) -> Reading | None:
+        return next((row for row in self if all(getattr(row, k, None) == v for k, v in values.items())), None)
+
+
+def _wrap(value: Any) -> Any:
+    if isinstance(value, dict):
+        return Reading(value)
+    if isinstance(value, list):
+        return Rows(_wrap(item) for item in value)
+    return value
+
+
+# --------------------------------------------------------------------------- which sections, which packages
+
+
+def sections() -> list[str]:
+    """The sections measured in JavaScript too: those whose scenarios have a .mjs twin."""
+    return [s.name for s in registry.sections() if any((paths.SCENARIOS / f"{n}.mjs").exists() for n in s.scenarios)]
+
+
+def reader_packages() -> dict[str, str]:
+    """What a JavaScript reader installs (package.json's `dependencies`): npm deepagents and its peers, pinned."""
+    return json.loads(paths.PACKAGE_JSON.read_text(encoding="utf-8"))["dependencies"]
+
+
+def other_copy() -> Path | None:
+    """The folder DEEPAGENTS_JS_DIR names (its node_modules is resolved first), or None."""
+    folder = os.environ.get(VARIABLE)
+    return Path(folder).resolve() if folder else None
+
+
+def package_dir(name: str) -> Path:
+    """Where the harness's node finds the npm package `name`: DEEPAGENTS_JS_DIR's node_modules first."""
+    bases = [folder / "node_modules" for folder in filter(None, [other_copy()])] + [paths.NODE_MODULES]
+    for base in bases:
+        if (base / name / "package.json").exists():
+            return base / name
+    msg = f"npm package {name} is not installed in {paths.shown(paths.NODE_MODULES)}: run `make setup`"
+    raise ExperimentFailed(msg, NAME)
+
+
+def npm_version(name: str = "deepagents") -> str:
+    """The version of the npm package the harness would load, from its package.json: no node runs."""
+    return json.loads((package_dir(name) / "package.json").read_text(encoding="utf-8"))["version"]
+
+
+def node() -> str:
+    found = shutil.which("node")
+    if found is None:
+        raise ExperimentFailed("the JavaScript experiments (snippets/js/measure.mjs) need node: install Node 20 "
+                               "or later, then `make setup`", NAME)
+    return found
+
+
+# --------------------------------------------------------------------------- the key
+
+
+@functools.cache
+def _tree_digest(folder: Path, stamp: tuple) -> bytes:
+    """Every file of a package folder, by relative path and content (`stamp` renews it when the folder changes)."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+        digest.update(str(path.relative_to(folder)).encode() + b"\0" + path.read_bytes())
+    return digest.digest()
+
+
+def key(wanted: list[str] | None = None) -> str:
+    """The key of the JavaScript measurement of these sections (see the module doc)."""
+    digest = hashlib.sha256()
+    for path in [*sorted(paths.JS.glob("*.mjs")), *sorted(paths.SCENARIOS.glob("*.mjs"))]:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    executable = Path(node()).resolve()
+    status = executable.stat()  # the node that runs it: which file, which build (no node is started to ask)
+    digest.update(f"{executable}:{status.st_size}:{status.st_mtime_ns}".encode())
+    deepagents = package_dir("deepagents").resolve()
+    stamp = tuple((str(p.relative_to(deepagents)), p.stat().st_mtime_ns, p.stat().st_size)
+                  for p in sorted(deepagents.rglob("*")))  # re-read the files only when one changed
+    digest.update(_tree_digest(deepagents, stamp))
+    for name in sorted(reader_packages()):
+        digest.update(f"{name}=={npm_version(name)}".encode())
+    digest.update(" ".join(wanted if wanted is not None else sections()).encode())
+    return digest.hexdigest()[:20]
+
+
+# --------------------------------------------------------------------------- running measure.mjs
+
+
+def start(wanted: list[str]) -> subprocess.Popen:
+    """Start `node snippets/js/measure.mjs --keep-going <sections>`; `finish()` reads what it printed."""
+    return subprocess.Popen([node(), str(paths.MEASURE_JS), "--keep-going", *wanted], cwd=paths.ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
+
+
+def finish(process: subprocess.Popen, wanted: list[str]) -> tuple[Measured, dict[str, ExperimentFailed]]:
+    """(what the measurement gave, section -> why it failed). The Measured's result is plain data
+    ({"versions", "deepagents_dir", "sections"}), its `printed` what each .mjs scenario printed. A section
+    that fails leaves the others measured (--keep-going); a run that fails as a whole raises ExperimentFailed,
+    one line naming the section and the .mjs file."""
+    try:
+        out, err = process.communicate(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        raise ExperimentFailed(f"JavaScript experiments {', '.join(wanted)} ({paths.shown(paths.MEASURE_JS)}) took "
+                               f"more than {TIMEOUT} s", wanted[0]) from None
+    if process.returncode != 0:
+        raise failure(err, wanted)
+    try:
+        data = json.loads(out)
+    except json.JSONDecodeError:
+        raise ExperimentFailed(f"JavaScript experiments {', '.join(wanted)} ({paths.shown(paths.MEASURE_JS)}) "
+                               f"printed no JSON: {' '.join(out.split())[:200]!r}", wanted[0]) from None
+    failed = {name: failure(line, [name]) for name, line in data.get("failed", {}).items()}
+    found = {name: {k: v for k, v in data[name].items() if k != "printed"} for name in wanted if name in data}
+    printed = {scenario: text for name in found for scenario, text in data[name].get("printed", {}).items()}
+    result = {"versions": data["versions"], "deepagents_dir": data["deepagents_dir"], "sections": found}
+    return Measured(result, printed, {}), failed
+
+
+def failure(stderr: str, wanted: list[str]) -> ExperimentFailed:
+    """measure.mjs's one line ("measure.mjs: section 'x': ..."), as an ExperimentFailed naming the
+    section and the .mjs file: the scenario it names, else the harness."""
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    line = next((line for line in reversed(lines) if line.startswith("measure.mjs: ")), lines[-1] if lines else "")
+    found = re.match(r"measure\.mjs: section '(\w+)': (.*)", line)
+    section, detail = (found.group(1), found.group(2)) if found else (wanted[0], line.removeprefix("measure.mjs: "))
+    scenario = re.search(r"snippets/scenarios/\w+\.mjs", detail)
+    where = scenario.group(0) if scenario else paths.shown(paths.MEASURE_JS)
+    return ExperimentFailed(f"JavaScript experiment {section!r} ({where}) failed: {detail or 'node exited with an error'}",
+                            section)
+
+
+def measure(wanted: list[str]) -> tuple[Measured, dict[str, ExperimentFailed]]:
+    """Measure these sections in one node process: (what it gave, section -> why it failed)."""
+    return finish(start(wanted), wanted)
+
+
+def versions(measured: Measured | None) -> dict[str, str]:
+    """The npm versions a measurement ran with, as Facts.versions names them ("deepagents (npm)": ...)."""
+    if measured is None:
+        return {}
+    return {name + NPM: version for name, version in measured.result["versions"].items() if version}

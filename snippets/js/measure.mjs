@@ -1,0 +1,740 @@
+// Measure what npm deepagents does, section by section: the JavaScript twin of the
+// experiments in snippets/<section>.py.
+//
+//   node snippets/js/measure.mjs <section> [<section> ...]      (or: all)
+//   node snippets/js/measure.mjs --keep-going all   (a section that fails is noted under
+//                                                    "failed", the others are measured)
+//
+// Each section imports its scenarios (snippets/scenarios/<name>.mjs, the examples a
+// reader copies), records what each printed with console.log, measures the facts its
+// Python experiment measures, and the whole run prints ONE JSON object on stdout:
+//   {"versions": {...}, "deepagents_dir": "...", "<section>": {..., "printed": {...}}}
+// A value JavaScript has no equivalent for is null, with the reason under "notes".
+// A failure exits 1 with one line on stderr naming the section and what was looked for.
+//
+// DEEPAGENTS_JS_DIR=<folder> measures another copy of deepagents: a patched copy at
+// <folder>/node_modules/deepagents (mutation testing), or a whole install of another
+// release with its own LangChain packages (see resolve_hook.mjs).
+import { readFileSync, readdirSync } from "node:fs";
+import { register } from "node:module";
+import { dirname, join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { format } from "node:util";
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const ROOT = resolve(HERE, "..", "..");
+const SCENARIOS = join(ROOT, "snippets", "scenarios");
+const SECTIONS = ["modes", "tool_surfaces", "why_kept", "refusal", "flag", "gap", "guidance"];
+const RECIPES = ["choose", "nest_one_level", "never_nest", "step_limit", "no_task"];
+const PACKAGES = ["deepagents", "@langchain/core", "@langchain/langgraph",
+  "@langchain/langgraph-checkpoint", "@langchain/langgraph-sdk", "langchain",
+  "langsmith", "zod"];
+
+class Failure extends Error {} // an expected failure: one line, naming the section
+
+const fail = (section, what) => { throw new Failure(`section '${section}': ${what}`); };
+
+function expect(condition, section, lookedFor) {
+  if (!condition) {
+    fail(section, `looked for ${lookedFor}, and deepagents ${versionOf("deepagents")} ` +
+      "did not show it");
+  }
+}
+
+// --- loading deepagents (or a copy of it) -------------------------------------------
+
+if (process.env.DEEPAGENTS_JS_DIR) {
+  const dir = resolve(process.env.DEEPAGENTS_JS_DIR);
+  register("./resolve_hook.mjs", import.meta.url, { data: { dir, root: ROOT } });
+}
+
+function packageDir(name) {
+  let dir = dirname(fileURLToPath(import.meta.resolve(name)));
+  for (;;) {
+    try {
+      const manifest = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+      if (manifest.name === name) return { dir, version: manifest.version };
+    } catch { /* no package.json here: go up */ }
+    if (dirname(dir) === dir) throw new Error(`no package.json for ${name}`);
+    dir = dirname(dir);
+  }
+}
+
+const versionOf = (name) => { try { return packageDir(name).version; } catch { return null; } };
+
+const { createDeepAgent, createSubAgentMiddleware } = await import("deepagents");
+const { createAgent, createMiddleware } = await import("langchain");
+const { MemorySaver, GraphRecursionError } = await import("@langchain/langgraph");
+const { BaseCallbackHandler } = await import("@langchain/core/callbacks/base");
+const { ScriptedModel, delegate, say, call } =
+  await import(pathToFileURL(join(SCENARIOS, "scripted_model.mjs")).href);
+
+// --- reading the installed deepagents source (dist/*.js) ----------------------------
+
+const DIST = join(packageDir("deepagents").dir, "dist");
+const SOURCES = readdirSync(DIST).filter((name) => /^[^.]+(-[\w-]+)?\.js$/.test(name))
+  .map((name) => ({ name, text: readFileSync(join(DIST, name), "utf8") }));
+
+/** "dist/<file>:<line>" of the first line matching `pattern`, or null. */
+function where(pattern) {
+  for (const { name, text } of SOURCES) {
+    const lines = text.split("\n");
+    const at = lines.findIndex((line) => pattern.test(line));
+    if (at >= 0) return `dist/${name}:${at + 1}`;
+  }
+  return null;
+}
+
+/** The string constant `const NAME = "..."` of the source, or null. */
+function constant(name) {
+  const pattern = new RegExp(`\\bconst ${name} = ("(?:[^"\\\\]|\\\\.)*");`);
+  for (const { text } of SOURCES) {
+    const found = text.match(pattern);
+    if (found) return JSON.parse(found[1]);
+  }
+  return null;
+}
+
+/** The array constant `const NAME = [...]` (strings, constants, spreads), or null. */
+function constantArray(name) {
+  const pattern = new RegExp(`\\bconst ${name} = \\[([^\\]]*)\\];`);
+  for (const { text } of SOURCES) {
+    const found = text.match(pattern);
+    if (!found) continue;
+    return found[1].split(",").map((item) => item.trim()).filter(Boolean).flatMap((item) => {
+      if (item.startsWith('"')) return [JSON.parse(item)];
+      if (item.startsWith("...")) return constantArray(item.slice(3)) ?? [];
+      return [constant(item) ?? item];
+    });
+  }
+  return null;
+}
+
+/** The sentence of a source comment that contains `phrase`, or null. */
+function sourceNote(phrase) {
+  for (const { text } of SOURCES) {
+    const comments = [...text.matchAll(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g)].map(([c]) => c
+      .replace(/^\/\*+|\*+\/$|^\/\//g, "").split("\n")
+      .map((line) => line.replace(/^\s*\*?\s?/, "")).join(" ").replace(/\s+/g, " ").trim());
+    for (const comment of comments) {
+      const sentences = comment.split(/(?<=[.!?])\s+(?=[A-Z`(])/);
+      const found = sentences.find((sentence) => sentence.includes(phrase));
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+// --- running scenarios as a reader would, capturing what they print ------------------
+
+const scenarios = new Map(); // name -> {module, printed}
+
+async function capture(work) {
+  const printed = [];
+  const saved = { log: console.log, info: console.info, write: process.stdout.write };
+  console.log = console.info = (...args) => { printed.push(`${format(...args)}\n`); };
+  process.stdout.write = (chunk) => { printed.push(String(chunk)); return true; };
+  try {
+    return { value: await work(), printed: printed.join("") };
+  } finally {
+    Object.assign(console, { log: saved.log, info: saved.info });
+    process.stdout.write = saved.write;
+  }
+}
+
+async function scenario(name, section) {
+  if (!scenarios.has(name)) {
+    const url = pathToFileURL(join(SCENARIOS, `${name}.mjs`)).href;
+    try {
+      const { value, printed } = await capture(() => import(url));
+      scenarios.set(name, { module: value, printed });
+    } catch (error) {
+      const message = String(error?.message ?? error).split("\n")[0];
+      fail(section, `scenario snippets/scenarios/${name}.mjs threw ` +
+        `${error?.name ?? "an error"}: ${message}`);
+    }
+  }
+  return scenarios.get(name);
+}
+
+// --- small helpers shared by the sections ---------------------------------------------
+
+const user = (content) => ({ messages: [{ role: "user", content }] });
+const names = (tools) => tools.map((tool) => tool.name);
+const depthOf = (namespace) => namespace.length - 1; // the last entry is the node itself
+
+function watch(record, agent) { // harness-side: the tools an agent's model is offered
+  return createMiddleware({
+    name: "harness_watch",
+    wrapModelCall: (request, handler) => {
+      record[agent] ??= request.tools; // its first call (a fork inherits the parent's)
+      return handler(request);
+    },
+  });
+}
+
+async function streamed(agent, input, config = {}) {
+  const events = [];
+  const options = { ...config, streamMode: "messages", subgraphs: true };
+  for await (const event of await agent.stream(input, options)) events.push(event);
+  return events;
+}
+
+/** Assemble a parent with these children: {error, warnings} (nothing is invoked). */
+async function assemble(...specs) {
+  const warnings = [];
+  const warn = console.warn;
+  const onWarning = (warning) => warnings.push(String(warning?.message ?? warning));
+  console.warn = (...args) => warnings.push(format(...args));
+  process.on("warning", onWarning);
+  let error = null;
+  try {
+    createDeepAgent({ model: new ScriptedModel({ script: [] }), subagents: specs });
+  } catch (caught) {
+    error = caught.message;
+  } finally {
+    console.warn = warn;
+  }
+  await new Promise((done) => setImmediate(done)); // process warnings arrive on a tick
+  process.off("warning", onWarning);
+  return { error, warnings };
+}
+
+const child = (name, extra = {}) =>
+  ({ name, description: "helper", model: new ScriptedModel({ script: [] }), ...extra });
+
+/** The sub-agents a `task` description lists: its "- name: ..." lines up to a blank line. */
+function listed(description) {
+  const lines = (description ?? "").split("\n").map((line) => line.trim());
+  const start = lines.findIndex((line) => line.startsWith("- "));
+  if (start < 0) return [];
+  const end = lines.indexOf("", start);
+  return lines.slice(start, end < 0 ? undefined : end)
+    .filter((line) => line.startsWith("- ") && line.includes(":"))
+    .map((line) => line.slice(2).split(":")[0]);
+}
+
+function surface(agent, tools) {
+  const task = tools.find((tool) => tool.name === "task");
+  const list = names(tools);
+  const at = list.indexOf("task");
+  return { agent, tools: list, task_description: task?.description ?? null,
+    has_task: at >= 0, task_index: at >= 0 ? at : null };
+}
+
+function flagFacts() { // what the flag is called and how the source declares and sets it
+  const key = constant("FORKED_CONTEXT_KEY");
+  const setter = key && where(/beforeAgent: \(\) => \(\{ \[FORKED_CONTEXT_KEY\]: true \}\)/);
+  return {
+    name: key,
+    kind: key ? "state key" : null,
+    declared_at: where(/z\.object\(\{ \[FORKED_CONTEXT_KEY\]: z\.boolean\(\)/),
+    set_by: setter ? "the fork child's own beforeAgent hook (forkTaskToolMiddleware)" : null,
+    set_at: setter,
+    checked_at: where(/if \(currentState\[FORKED_CONTEXT_KEY\]\) return FORK_RECURSION_REFUSAL/),
+  };
+}
+
+// --- section 1: modes -----------------------------------------------------------------
+
+const CANDIDATES = [null, "isolated", "fork", "handoff", "forked", "shared", "inherit"];
+
+async function tryMode(mode) {
+  const offered = {};
+  const spec = { name: "a1", description: "helper", middleware: [watch(offered, "a1")],
+    model: new ScriptedModel({ script: [say("done")] }), ...(mode === null ? {} : { mode }) };
+  const { error } = await assemble(spec);
+  if (error) return { mode, accepted: false, error, child_tools: null };
+  const parent = new ScriptedModel({ script: [delegate("a1", "say done"), say("ok")] });
+  await createDeepAgent({ model: parent, subagents: [spec] }).invoke(user("delegate to a1"));
+  return { mode, accepted: true, error: null, child_tools: names(offered.a1 ?? []) };
+}
+
+async function unknownSubagent() { // the parent (no fork) calls a sub-agent that does not exist
+  const parent = new ScriptedModel({ script: [delegate("ghost", "do it"), say("parent done")] });
+  const agent = createDeepAgent({ model: parent, subagents: [child("iso")] });
+  try {
+    const { messages } = await agent.invoke(user("delegate to ghost"));
+    const result = messages.find((message) => message.type === "tool");
+    return { raised: null, tool_result: result?.content ?? null,
+      parent_finished: messages.at(-1)?.text === "parent done" };
+  } catch (error) {
+    const root = rootCause(error);
+    return { raised: error.name, root_error: root.message, tool_result: null,
+      parent_finished: false, thrown_at: where(/throw new Error\(`Error: invoked agent of type/) };
+  }
+}
+
+function rootCause(error) {
+  let root = error;
+  while (root?.cause) root = root.cause;
+  return root;
+}
+
+async function measureModes(section) {
+  const shown = await scenario("modes", section);
+  const outcomes = [];
+  for (const mode of CANDIDATES) outcomes.push(await tryMode(mode));
+  const skillsOnFork = await assemble(child("a1", { mode: "fork", skills: ["/skills/"] }));
+  const skillsOnIsolated = await assemble(child("a1", { skills: ["/skills/"] }));
+  const fork = await assemble(child("a1", { mode: "fork" }));
+  const isolated = await assemble(child("a1"));
+  return {
+    outcomes,
+    fork_skills_error: skillsOnFork.error,
+    isolated_skills_accepted: skillsOnIsolated.error === null,
+    duplicate_name_error_isolated: (await assemble(child("a1"), child("a1"))).error,
+    duplicate_name_error_fork:
+      (await assemble(child("a1", { mode: "fork" }), child("a1", { mode: "fork" }))).error,
+    fork_warnings: fork.warnings,
+    isolated_warnings: isolated.warnings,
+    unknown_subagent: await unknownSubagent(),
+    flag: flagFacts(),
+    names_reason: sourceNote("purely by name"),
+    printed: { modes: shown.printed },
+    notes: {
+      names_reason: "null: the npm source gives no reason beside its duplicate-name check",
+      fork_warnings: "console.warn and process warnings while attaching one fork; npm " +
+        "deepagents has no beta warning",
+    },
+  };
+}
+
+// --- section 2: tool_surfaces ---------------------------------------------------------
+
+async function measureToolSurfaces(section) {
+  const run = await scenario("tool_surfaces", section);
+  const { offered } = run.module;
+  const agents = Object.keys(offered ?? {}).sort().join(",");
+  expect(agents === "compiled,fk,iso,parent", section,
+    "a model call by the parent and by each of its three children");
+  const parent = surface("parent", offered.parent);
+  const holding = Object.values(offered).map((tools) => surface("", tools))
+    .filter((s) => s.has_task);
+  return {
+    parent,
+    isolated: surface("iso", offered.iso),
+    fork: surface("fk", offered.fk),
+    runnable: surface("compiled", offered.compiled),
+    listed: listed(parent.task_description),
+    general_purpose_everywhere: holding.length > 0 &&
+      holding.every((s) => listed(s.task_description).includes("general-purpose")),
+    printed: { tool_surfaces: run.printed },
+  };
+}
+
+// --- section 3: why_kept ---------------------------------------------------------------
+
+const NOTES = {
+  "call time": "instead of omitting the tool",
+  "tool order": "same order",
+  tests: "Tests assert that tool order",
+  cache: "cache hits",
+  "cache reuse": "prompt-cache reuse",
+  "graph shape": "same graph shape",
+};
+
+async function measureWhyKept(section) {
+  const run = await scenario("why_kept", section);
+  const { parent, fk } = run.module.offered ?? {};
+  expect(parent && fk, section, "a model call by the parent and by its fork child");
+  const positions = Array.from({ length: Math.max(parent.length, fk.length) }, (_, i) => ({
+    parent: parent[i]?.name ?? "—", fork: fk[i]?.name ?? "—",
+    same_description: Boolean(parent[i] && fk[i]) && parent[i].description === fk[i].description,
+  }));
+  let prefix = 0;
+  while (prefix < positions.length && positions[prefix].parent === positions[prefix].fork &&
+    positions[prefix].same_description) prefix += 1;
+  const taskAt = (side) => {
+    const at = positions.findIndex((p) => p[side] === "task");
+    return at < 0 ? null : at;
+  };
+  return {
+    positions,
+    shared_prefix: prefix,
+    same_surface: prefix === positions.length,
+    task_position: { parent: taskAt("parent"), fork: taskAt("fork") },
+    notes_in_source: Object.fromEntries(Object.entries(NOTES)
+      .map(([key, phrase]) => [key, sourceNote(phrase)])),
+    mirrored_task_at: where(/mirroredTaskTool: tool\(runTask/),
+    inserted_after_filesystem_at:
+      where(/splice\(fsIndex \+ 1, 0, createForkTaskToolMiddleware/),
+    printed: { why_kept: run.printed },
+    notes: {
+      notes_in_source: "the Python experiment quotes comments of deepagents' source; the " +
+        "npm dist keeps its comments, none of them with these phrases is null",
+      middleware_doc: "null: the npm source has no docstring for the fork's task middleware",
+    },
+    middleware_doc: null,
+  };
+}
+
+// --- section 4: refusal ----------------------------------------------------------------
+
+async function measureRefusal(section) {
+  const run = await scenario("refusal", section);
+  const { events, forkChild, parent } = run.module;
+  const lastCall = forkChild.seen.at(-1) ?? [];
+  const results = lastCall.filter((message) => message.type === "tool");
+  expect(results.length === 2, section, "two tool results in the fork child's conversation");
+  const text = results[0].text;
+  const source = constant("FORK_RECURSION_REFUSAL");
+  const top = events.filter(([namespace]) => depthOf(namespace) === 0);
+  const parentSide = [...parent.seen.flat(), ...top.map(([, [message]]) => message)];
+  const answers = top.map(([, [message]]) => message).filter((message) => message.type === "ai");
+  return {
+    text,
+    length: text.length,
+    message_type: results[0].constructor.name,
+    status: results[0].status ?? null,
+    refusals_received: results.length,
+    identical: new Set(results.map((message) => message.text)).size === 1,
+    matches_source: source !== null && text === source,
+    source_at: where(/const FORK_RECURSION_REFUSAL = /),
+    missing_agent_refused_the_same: results[1].text === text,
+    child_rounds: forkChild.seen.length,
+    child_messages: lastCall.filter((message) => message.type !== "system").length + 1,
+    grandchild_ran: events.some(([, [, metadata]]) => metadata.lc_agent_name === "iso"),
+    streamed_to: events
+      .filter(([, [message]]) => message.type === "tool" && message.text === text)
+      .map(([namespace, [, metadata]]) => [metadata.lc_agent_name ?? null, depthOf(namespace)]),
+    on_parent_side: parentSide.filter((message) => String(message.text).includes(text)).length,
+    parent_finished: answers.at(-1)?.text === "parent done",
+    parent_result_streamed: top.some(([, [message]]) => message.type === "tool"),
+    printed: { refusal: run.printed },
+    notes: {
+      depth: "a JavaScript stream namespace ends with the node that sent the message: " +
+        "depth is its length minus one (the parent is 0)",
+      parent_result_streamed: "whether the parent's own task result reaches a " +
+        "stream(streamMode: messages) caller",
+    },
+  };
+}
+
+// --- section 5: flag ---------------------------------------------------------------------
+
+/** Each child's state keys (with a value) at its first model call, read from a checkpointer. */
+async function childStates() {
+  const saver = new MemorySaver();
+  const namespaces = {}; // agent -> its checkpoint namespace
+  const { getConfig } = await import("@langchain/langgraph");
+  const note = (agent) => createMiddleware({
+    name: "harness_namespace",
+    beforeModel: () => { namespaces[agent] ??= getConfig()?.configurable?.checkpoint_ns; },
+  });
+  const offered = {};
+  const compiled = createDeepAgent({ model: new ScriptedModel({ script: [say("done")] }),
+    middleware: [note("cfk")] });
+  const task = "summarise the notes";
+  const parent = new ScriptedModel({ script: [delegate("iso", task, "c1"),
+    delegate("fk", task, "c2"), delegate("cfk", task, "c3"), say("done")] });
+  const agent = createDeepAgent({ model: parent, checkpointer: saver,
+    middleware: [watch(offered, "parent")], subagents: [
+      { name: "iso", description: "isolated", middleware: [note("iso")],
+        model: new ScriptedModel({ script: [say("done")] }) },
+      { name: "fk", description: "declarative fork", mode: "fork", middleware: [note("fk")],
+        model: new ScriptedModel({ script: [say("done")] }) },
+      { name: "cfk", description: "runnable fork", mode: "fork", runnable: compiled },
+    ] });
+  const thread = { configurable: { thread_id: "flag" } };
+  await agent.invoke(user("summarise the notes three ways"), thread);
+  const all = [];
+  for await (const tuple of saver.list(thread)) all.push(tuple);
+  all.reverse(); // oldest first
+  const keys = (values) => Object.entries(values)
+    .filter(([key, value]) => value !== undefined && !key.startsWith("__") &&
+      !key.startsWith("branch:")).map(([key]) => key).sort();
+  const flag = constant("FORKED_CONTEXT_KEY") ?? "_deepagentsForkedContext";
+  const states = {};
+  for (const [name, namespace] of Object.entries(namespaces)) {
+    const own = all.filter((t) => namespace?.startsWith(t.config.configurable.checkpoint_ns) &&
+      t.config.configurable.checkpoint_ns !== "");
+    const beforeModel = own.find((t) => "branch:to:model_request" in t.checkpoint.channel_values);
+    const firstWithFlag = own.findIndex((t) => t.checkpoint.channel_values[flag] !== undefined);
+    const setter = firstWithFlag > 0 ? Object.keys(own[firstWithFlag - 1].checkpoint.channel_values)
+      .find((key) => key.startsWith("branch:to:"))?.slice("branch:to:".length) : null;
+    states[name] = {
+      keys: beforeModel ? keys(beforeModel.checkpoint.channel_values) : null,
+      flag_on_input: own[0]?.checkpoint.channel_values[flag] === true,
+      flag_set_by_node: setter ?? null,
+    };
+  }
+  const parentHasFlag = all.some((t) => t.config.configurable.checkpoint_ns === "" &&
+    t.checkpoint.channel_values[flag] !== undefined);
+  return { states, parentHasFlag, listing: surface("parent", offered.parent ?? []) };
+}
+
+function suffixOf(listing, head, following) {
+  const start = listing.indexOf(head);
+  const end = following ? listing.indexOf(`\n- ${following}:`, start)
+    : listing.indexOf("\n\n", start);
+  return start >= 0 && end > start ? listing.slice(start + head.length, end) : null;
+}
+
+async function measureFlag(section) {
+  const run = await scenario("flag", section);
+  const { firstState, task, parent, request, final, FLAG } = run.module;
+  const forms = { iso: "isolated", fk: "declarative fork", cfk: "runnable fork" };
+  expect(Object.keys(firstState).sort().join() === "cfk,fk,iso", section,
+    "a first model call by each of the three children");
+  const messages = firstState.fk.messages;
+  const carrying = messages.map((m, i) => (m.type === "human" && m.text.endsWith(task) ? i : -1))
+    .filter((i) => i >= 0);
+  expect(carrying.length > 0, section, "a message of the declarative fork that ends with its task");
+  const at = carrying.at(-1);
+  const preamble = messages[at].text.slice(0, -task.length);
+  const parentSaw = (parent.seen[1] ?? []).filter((m) => m.type !== "system")
+    .map((m) => [m.type, m.text]);
+  const inherited = messages.slice(0, at).map((m) => [m.type, m.text]);
+  const firstHuman = messages.find((m) => m.type === "human");
+  const runnableTask = firstState.cfk.messages.at(-1)?.text;
+  const { states, parentHasFlag, listing } = await childStates();
+  const surfaces = await measureToolSurfaces("flag");
+  const suffixes = listed(listing.task_description);
+  const next = (name, list) => list[list.indexOf(name) + 1];
+  const excluded = constantArray("EXCLUDED_STATE_KEYS");
+  return {
+    flag: flagFacts(),
+    children: Object.entries(forms).map(([agent, form]) => ({
+      agent, form, keys: states[agent]?.keys ?? null, flag: firstState[agent][FLAG] ?? null,
+      flag_on_input: states[agent]?.flag_on_input ?? null, // in the state task hands it
+      flag_set_by_node: states[agent]?.flag_set_by_node ?? null })),
+    reaches_parent: FLAG in final || parentHasFlag,
+    excluded_from_updates: excluded ? excluded.includes(FLAG) : null,
+    excluded_from_fork_input: (constantArray("FORK_EXCLUDED_STATE_KEYS") ?? []).includes(FLAG),
+    kept_on_input: null,
+    kept_on_output: null,
+    first_messages: messages.map((m) => m.type),
+    preamble,
+    preamble_length: preamble.length,
+    preamble_matches_source: preamble === constant("FORK_TASK_PREAMBLE"),
+    preamble_message: at,
+    inherited_is_parents: JSON.stringify(inherited) === JSON.stringify(parentSaw),
+    first_human_starts_with_preamble: Boolean(preamble) && firstHuman.text.startsWith(preamble),
+    first_human_is_users: firstHuman.text === request.messages[0].content,
+    runnable_fork_preamble: Boolean(preamble) && runnableTask === preamble + task,
+    suffix: suffixOf(surfaces.parent.task_description ?? "", "- fk: a forked helper",
+      next("fk", surfaces.listed)),
+    runnable_fork_suffix: suffixOf(listing.task_description ?? "", "- cfk: runnable fork",
+      next("cfk", suffixes)),
+    declared_by: states.fk?.flag_set_by_node?.split(".")[0] ?? null,
+    declarer_doc: null,
+    why_declared: null,
+    printed: { flag: run.printed },
+    notes: {
+      keys: "state keys holding a value at the child's checkpoint before its first " +
+        "model call (a harness run of the same three children with a MemorySaver): a JS " +
+        "middleware hook sees only the keys its own stateSchema declares",
+      kept_on_input: "null: Python declares the flag with OmitFromSchema; npm declares it " +
+        "in forkTaskToolMiddleware's zod stateSchema, private by its leading underscore",
+      declarer_doc: "null: the npm source has no docstring for forkTaskToolMiddleware",
+      why_declared: "null: the npm source gives no reason for declaring the key",
+    },
+  };
+}
+
+// --- section 6: gap ----------------------------------------------------------------------
+
+/** A child that holds a sub-agent middleware of its own (isolated or fork) calls `task`. */
+async function middlewareChain(mode) {
+  const inner = createSubAgentMiddleware({
+    defaultModel: new ScriptedModel({ script: [] }), defaultTools: [],
+    generalPurposeAgent: false,
+    subagents: [{ name: "gc", description: "digs deeper",
+      model: new ScriptedModel({ script: [say("grandchild dug deeper")] }) }],
+  });
+  const model = new ScriptedModel({ script: [delegate("gc", "dig deeper"), say("done")] });
+  const spec = { name: "child", description: "a helper", model, middleware: [inner],
+    ...(mode ? { mode } : {}) };
+  const parent = new ScriptedModel({
+    script: [delegate("child", "go deeper"), say("parent done")] });
+  try {
+    const agent = createDeepAgent({ model: parent, subagents: [spec] });
+    const events = await streamed(agent, user("go as deep as you can"));
+    const got = (model.seen.at(-1) ?? []).filter((m) => m.type === "tool").map((m) => m.text);
+    return { form: `${mode ?? "isolated"} + createSubAgentMiddleware`, error: null,
+      child_got: got[0] ?? null,
+      grandchild_ran: events.some(([, [, meta]]) => meta.lc_agent_name === "gc") };
+  } catch (error) {
+    return { form: `${mode ?? "isolated"} + createSubAgentMiddleware`,
+      error: rootCause(error).message, child_got: null, grandchild_ran: false };
+  }
+}
+
+async function measureGap(section) {
+  const run = await scenario("gap", section);
+  const refusal = await measureRefusal("gap");
+  const { seen, childModels } = run.module;
+  const chains = Object.entries(seen).map(([form, events]) => {
+    // What the child's model saw after its `task` call: the tool result it got.
+    const got = (childModels[form]?.seen.at(-1) ?? []).filter((m) => m.type === "tool")
+      .map((m) => m.text);
+    const streamed = events.filter(([ns, [m]]) => depthOf(ns) === 1 && m.type === "tool")
+      .map(([, [m]]) => m.text);
+    const grandchild = events.some(([, [, meta]]) => meta.lc_agent_name === "gc");
+    return { form, child_got: got[0] ?? null, streamed_to_caller: streamed[0] ?? null,
+      grandchild_ran: grandchild, refused: refusal.matches_source && got[0] === refusal.text };
+  });
+  expect(chains.length === 3, section, "the three forms of the child");
+  return {
+    chains,
+    middleware_chains: [await middlewareChain(null), await middlewareChain("fork")],
+    why_no_flag: sourceNote("runnable is opaque"),
+    printed: { gap: run.printed },
+    notes: {
+      child_got: "the tool result the child's model saw for its task call",
+      streamed_to_caller: "that result as a stream(streamMode: messages) caller saw it: " +
+        "null when not streamed (a completed task returns a Command, which JS does not " +
+        "stream as a message)",
+      why_no_flag: "null: the npm source gives no reason the runnable form gets no flag",
+    },
+  };
+}
+
+// --- section 7: guidance (the recipes) --------------------------------------------------
+
+function handed(messages) {
+  return { messages: messages.length,
+    characters: messages.reduce((sum, m) => sum + m.text.length, 0),
+    knows_the_conversation: messages.some((m) => m.text.includes("BLUE-HERON")) };
+}
+
+async function guarded(build, request) { // which agents' models ran under invoke
+  const agents = new Set();
+  const handler = BaseCallbackHandler.fromMethods({
+    handleChatModelStart(_llm, _messages, _run, _parent, _extra, _tags, metadata) {
+      agents.add(metadata?.lc_agent_name ?? "parent");
+    },
+  });
+  const final = await build().invoke(request, { callbacks: [handler] });
+  return [[...agents].sort(), final.messages.at(-1)?.text ?? null];
+}
+
+async function withConfigLimit() { // does withConfig({recursionLimit}) cap a runnable child?
+  const script = [...Array.from({ length: 30 }, (_, n) => call("ls", `s${n}`, { path: "/" })),
+    say("searched")];
+  const model = new ScriptedModel({ script });
+  const searcher = createDeepAgent({ model }).withConfig({ recursionLimit: 8 });
+  const parent = new ScriptedModel({ script: [delegate("searcher", "find"), say("parent done")] });
+  const agent = createDeepAgent({ model: parent,
+    subagents: [{ name: "searcher", description: "searches", runnable: searcher }] });
+  let raised = null;
+  try { await agent.invoke(user("find everything")); } catch (error) { raised = error.name; }
+  return { limit: 8, searcher_model_calls: model.seen.length, raised, held: raised !== null };
+}
+
+function specKeys() { // the keys a declarative spec (interface SubAgent) may have
+  const interfaces = {};
+  for (const name of readdirSync(DIST).filter((n) => n.endsWith(".d.ts"))) {
+    const text = readFileSync(join(DIST, name), "utf8");
+    for (const [, id, bases, body] of
+      text.matchAll(/\ninterface (\w+)(?: extends ([\w, ]+))? \{([\s\S]*?)\n\}/g)) {
+      interfaces[id] ??= { bases: bases ? bases.split(",").map((b) => b.trim()) : [],
+        keys: [...body.matchAll(/^ {2}(\w+)\??:/gm)].map(([, key]) => key) };
+    }
+  }
+  const keysOf = (id) => (interfaces[id] ? [...interfaces[id].keys,
+    ...interfaces[id].bases.flatMap(keysOf)] : []);
+  return interfaces.SubAgent ? [...new Set(keysOf("SubAgent"))].sort() : null;
+}
+
+async function measureGuidance(section) {
+  const runs = {};
+  for (const name of RECIPES) runs[name] = await scenario(name, section);
+  const { choose, nest_one_level: nest, never_nest: never, step_limit: limit,
+    no_task: noTask } = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, v.module]));
+  const refusal = await measureRefusal("guidance");
+  const deepest = nest.factChecker.model.seen;
+  const result = limit.messages.at(-2);
+  return {
+    isolated: handed(choose.handed.iso),
+    fork: handed(choose.handed.fk),
+    runnable: handed(choose.handed.own),
+    warnings: {
+      isolated: (await assemble(child("a1"))).warnings,
+      "declarative fork": (await assemble(child("a1", { mode: "fork" }))).warnings,
+      runnable: (await assemble({ name: "a1", description: "helper", runnable: choose.own }))
+        .warnings,
+    },
+    attach_warned: choose.warned,
+    depth: nest.depth,
+    deepest_refused: refusal.matches_source && deepest.length > 0 &&
+      deepest.at(-1).some((m) => m.type === "tool" && m.text === refusal.text),
+    never_nest: { stream: [never.agents, never.refused] },
+    guarded: { invoke: await guarded(never.build, never.request) },
+    guard_refusal: never.refusal,
+    default_limit: limit.ownLimit ?? null,
+    limit_raises: limit.raised?.name ?? null,
+    limit_result: [result?.type ?? null, result?.status ?? null],
+    limit_parent_answer: limit.messages.at(-1)?.text ?? null,
+    with_config_limit: await withConfigLimit(),
+    deep_agent_tools: names(noTask.offered["deep agent, no subagents"] ?? []),
+    plain_agent_tools: names(noTask.offered["createAgent sub-agent"] ?? []),
+    sync_guard_under_async: null,
+    spec_keys: specKeys(),
+    printed: Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, v.printed])),
+    notes: {
+      never_nest: "JavaScript has one stream (async): no stream/astream pair",
+      guarded: "JavaScript has one invoke (async): no invoke/ainvoke pair",
+      sync_guard_under_async: "null: a JS middleware hook is one async function; there " +
+        "is no sync-only guard to fail under an async run",
+      with_config_limit: "a compiled child bound with withConfig({recursionLimit: 8}) and " +
+        "handed over as a runnable: task invokes it with the parent's config",
+      step_limit: "the step_limit scenario caps the child in a RunnableLambda that sets " +
+        "recursionLimit on the call itself",
+    },
+  };
+}
+
+// --- the run ------------------------------------------------------------------------------
+
+const MEASURES = { modes: measureModes, tool_surfaces: measureToolSurfaces,
+  why_kept: measureWhyKept, refusal: measureRefusal, flag: measureFlag, gap: measureGap,
+  guidance: measureGuidance };
+
+/** `dir` relative to `root` when inside it, else absolute. */
+function inside(root, dir) {
+  const path = relative(root, dir);
+  return path.startsWith("..") ? dir : path;
+}
+
+async function main(argv) {
+  const keepGoing = argv.includes("--keep-going");
+  const args = argv.filter((arg) => arg !== "--keep-going");
+  const wanted = args.includes("all") ? SECTIONS : args;
+  if (wanted.length === 0) {
+    throw new Failure(`usage: node snippets/js/measure.mjs [--keep-going] <section>... | all ` +
+      `(sections: ${SECTIONS.join(", ")})`);
+  }
+  const unknown = wanted.filter((name) => !SECTIONS.includes(name));
+  if (unknown.length) {
+    throw new Failure(`no section ${unknown.join(", ")} (sections: ${SECTIONS.join(", ")})`);
+  }
+  const out = {
+    versions: Object.fromEntries(PACKAGES.map((name) => [name, versionOf(name)])),
+    deepagents_dir: inside(ROOT, packageDir("deepagents").dir),
+  };
+  for (const name of wanted) {
+    try {
+      out[name] = await MEASURES[name](name);
+    } catch (error) {
+      const message = String(error?.message ?? error).split("\n")[0];
+      const failure = error instanceof Failure ? error
+        : new Failure(`section '${name}': ${error?.name ?? "Error"}: ${message}`);
+      if (!keepGoing) throw failure;
+      // --keep-going: the section's one line under "failed", and on to the next section
+      (out.failed ??= {})[name] = `measure.mjs: ${failure.message}`;
+    }
+  }
+  return out;
+}
+
+try {
+  const out = await main(process.argv.slice(2));
+  process.stdout.write(`${JSON.stringify(out, null, 1)}\n`);
+} catch (error) {
+  const line = error instanceof Failure ? error.message
+    : `${error?.name ?? "Error"}: ${String(error?.message ?? error).split("\n")[0]}`;
+  process.stderr.write(`measure.mjs: ${line}\n`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,82 @@
+"""Two runtimes: a claim says which deepagents it speaks of. A claim declared with a `js=` reading has a
+JavaScript twin, `<id>@js`, in the registry: same words, same article value, read from what npm deepagents
+did (snippets/js.py). Every claim here comes from the registry."""
+
+from __future__ import annotations
+
+import pytest
+
+from sitegen import languages
+from sitegen.bindings import StaleSentence, apply
+from sitegen.strings import claim_words, declared_keys
+from snippets import js, registry
+from snippets.facts import gather, live_row
+from snippets.lab import JS_SUFFIX, ExperimentFailed, NPM_DEEPAGENTS
+from tools import mutation
+
+TWINS = registry.claims("js")
+
+
+def test_a_twin_is_its_claim_said_of_npm_deepagents():
+    assert TWINS, "claims are read in JavaScript too"
+    for twin in TWINS:
+        base = registry.claim(twin.base)
+        assert twin.id == base.id + JS_SUFFIX and (twin.runtime, base.runtime) == ("js", "python")
+        assert (twin.label, twin.article, twin.setup) == (base.label, base.article, base.setup)
+        assert registry.section_of(twin.id) is registry.section_of(base.id)
+        assert registry.claim(twin.id) is twin
+    assert registry.claims() == tuple(c for s in registry.sections() for c in registry.claims_of(s))
+    with pytest.raises(KeyError, match="JavaScript twin of a claim declared with a `js=` reading"):
+        registry.claim("no-such-claim" + JS_SUFFIX)
+
+
+def test_a_twin_needs_no_words_of_its_own():
+    """Its translations are its claim's (`claims.<id>`): nothing new to translate."""
+    assert not [key for key in declared_keys() if JS_SUFFIX in key]
+    for twin in TWINS:
+        for code in languages.codes():
+            assert claim_words(twin, code) == claim_words(registry.claim(twin.base), code)
+
+
+def test_a_sentence_names_both_runtimes_or_one():
+    twin = next(c for c in TWINS if isinstance(c.article, bool))
+    page = f'Both hold. {{{{ guard("{twin.base}", "{twin.id}") }}}}\n\nOnly JavaScript. {{{{ guard("{twin.id}") }}}}\n'
+    truth = {twin.base: True, twin.id: True}
+    out, found = apply(page, truth.__getitem__, "docs/xx/page.md", str)
+    assert [s.names for s in found] == [(twin.base, twin.id), (twin.id,)]
+    assert f'data-names="{twin.base} {twin.id}"' in out
+    with pytest.raises(StaleSentence, match=rf"docs/xx/page\.md:1: no longer true under npm deepagents {js.npm_version()}: "):
+        apply(page, {twin.base: True, twin.id: False}.__getitem__, "docs/xx/page.md", str)
+
+
+def test_the_javascript_facts_are_measured_by_section(facts):
+    assert set(js.sections()) <= {s.name for s in registry.sections()}
+    assert {name for name in js.sections()} == set(facts.js)
+    assert facts.versions[js.VERSION_KEY] == js.reader_packages()["deepagents"] == js.npm_version()
+    assert facts.js_printed and all(isinstance(out, str) for out in facts.js_printed.values())
+
+
+@pytest.fixture(scope="module")
+def broken_npm(tmp_path_factory):
+    """npm deepagents without the flag check: a fork child's call of a sub-agent that does not exist throws."""
+    mutant = next(m for m in registry.mutants() if m.name == "js-flag-check-removed")
+    assert NPM_DEEPAGENTS in mutant.packages
+    return mutation.prepare(mutant, tmp_path_factory.mktemp("broken-npm"))
+
+
+def test_a_javascript_failure_is_one_line_naming_the_section_and_the_mjs_file(broken_npm, monkeypatch):
+    reuse = {name: m for name, m in gather()[1].items() if name != js.NAME}  # the Python results, as they are
+    monkeypatch.setenv(js.VARIABLE, str(broken_npm))
+    monkeypatch.setenv("FACTS_CACHE", "0")
+    with pytest.raises(ExperimentFailed, match=r"^JavaScript experiment 'refusal' \(snippets/scenarios/refusal\.mjs\) "
+                                               r"failed: [^\n]*$") as stopped:
+        gather(reuse)  # a build stops, naming it
+    assert stopped.value.experiment == "refusal"
+    tolerant, _ = gather(reuse, tolerant=True)  # the matrix and the mutation suite go on
+    assert tolerant.failed == {f"refusal{JS_SUFFIX}": str(stopped.value)} or \
+        set(tolerant.failed) >= {f"refusal{JS_SUFFIX}"}
+    assert "refusal" not in tolerant.js and {"modes", "flag"} <= set(tolerant.js), "the other sections are measured"
+    row = live_row(tolerant)["facts"]
+    refusal_twins = [c.id for c in registry.claims_of(registry.section("refusal")) if c.runtime == "js"]
+    assert all(row[c]["error"] == tolerant.failed[f"refusal{JS_SUFFIX}"] for c in refusal_twins)
+    assert not isinstance(row[next(c.id for c in TWINS if registry.section_of(c.id).name == "modes")], dict)
