@@ -349,7 +349,7 @@ SECTION = Section(
     "flag",
     5,
     "flag.md",
-    "The flag",
+    "The flag that refuses, and the preamble",
     "the state key that closes the gate, and the preamble",
     measure_flag,
     scenarios=("flag",),

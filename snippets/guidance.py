@@ -556,7 +556,7 @@ SECTION = Section(
     "guidance",
     7,
     "guidance.md",
-    "How to use it",
+    "How to use it: recipes",
     "the article's advice and the recipes readers ask for, each run",
     measure_guidance,
     scenarios=RECIPES,

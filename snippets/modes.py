@@ -251,7 +251,7 @@ SECTION = Section(
     "modes",
     1,
     "modes.md",
-    "The `mode` field",
+    "Which `mode` a spec accepts",
     "which values a sub-agent spec may carry",
     measure_modes,
     scenarios=("modes",),

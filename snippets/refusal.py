@@ -192,7 +192,7 @@ SECTION = Section(
     "refusal",
     4,
     "refusal.md",
-    "The refusal",
+    "What a refused `task` call returns",
     "what a fork child gets back, and who sees it",
     measure_refusal,
     scenarios=("refusal",),

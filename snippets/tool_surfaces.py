@@ -310,7 +310,7 @@ SECTION = Section(
     "tool_surfaces",
     2,
     "tool-surfaces.md",
-    "Tool surfaces",
+    "Which tools each child gets",
     "the tools each kind of child is offered",
     measure_tool_surfaces,
     scenarios=("tool_surfaces",),

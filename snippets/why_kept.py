@@ -285,7 +285,7 @@ SECTION = Section(
     "why_kept",
     3,
     "why-kept.md",
-    "Why `task` is kept",
+    "Why a fork child keeps `task`",
     "parent and fork child, position by position, and what the source says",
     measure_why_kept,
     scenarios=("why_kept",),

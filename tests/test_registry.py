@@ -85,7 +85,7 @@ def eighth(tmp_path_factory, build_cache):
     for language in LANGUAGES[1:]:  # 3. the translations of its words
         write(f"sitegen/strings/{language}.yml", translate(project, language, TRANSLATED))
     config = (project / "mkdocs.yml").read_text(encoding="utf-8")  # 4. its nav line
-    write("mkdocs.yml", config.replace("      - guidance.md\n", "      - guidance.md\n      - extra.md\n"))
+    write("mkdocs.yml", config.replace("      - gap.md\n", "      - gap.md\n      - extra.md\n"))
     result = mkdocs_build(root / "site", project, cache=build_cache)
     assert result.returncode == 0, result.stderr[-3000:]
     return project, root / "site", touched
