@@ -114,6 +114,7 @@ class LanguagesPlugin(BasePlugin):
     """Builds every language of the registry from the one mkdocs.yml (see the module doc)."""
 
     source_docs: Path | None = None  # set on another language's build: the source language's pages
+    root_url: str | None = None  # set on another language's build: the source language's site_url
 
     def on_startup(self, *, command, dirty):  # a plugin with on_startup lives for a whole `mkdocs serve`
         self.command = command
@@ -130,6 +131,11 @@ class LanguagesPlugin(BasePlugin):
         config.nav = translated_nav(config.nav, code)
         config.extra["alternate"] = [{"name": lang.name, "lang": lang.code, "link": link(code, lang.code)}
                                      for lang in languages()]
+        # Every language's root, absolute: the sitemap names each page's translations (hreflang,
+        # overrides/sitemap.xml); the switcher's links stay relative.
+        root = self.root_url or config.site_url
+        config.extra["language_roots"] = [{"lang": lang.code, "root": site_url(root, lang.code) if lang.code != source()
+                                           else root} for lang in languages()] if root else []
         return config
 
     def on_files(self, files, config):
@@ -174,6 +180,7 @@ class LanguagesPlugin(BasePlugin):
             strict=config.strict,
         )
         site.plugins["sitegen-languages"].source_docs = Path(config.docs_dir)
+        site.plugins["sitegen-languages"].root_url = config.site_url
         site.theme["language"] = code  # read by the theme, the search plugin, the macros and the generated pages
         for name, plugin in site.plugins.items():
             if hasattr(plugin, "adopt"):  # a plugin that shares work across languages (sitegen.blocks)
