@@ -97,7 +97,7 @@ def matrix_page(language: str) -> str:
     lines = [words["title"], "", words["intro"].format(first=releases[0], last=releases[-1], count=len(releases),
                                                       date=provenance["date"], version=live_facts().versions["deepagents"]),
              ""]
-    lines += matrix_table(registry.claims("python"), rows, language)
+    lines += matrix_table(registry.claims("python"), rows, language, "##", "")
     javascript, npm_rows = word(language, "javascript"), matrix_rows("js")
     lines += ["", javascript["matrix_title"], ""]
     if npm_rows:
@@ -105,33 +105,52 @@ def matrix_page(language: str) -> str:
         lines += [javascript["matrix_intro"].format(first=npm[0], last=npm[-1], count=len(npm),
                                                     date=matrix()["npm"]["provenance"]["date"],
                                                     version=live_facts().versions[js.VERSION_KEY]), ""]
-        lines += matrix_table(registry.claims("js"), npm_rows, language)
+        lines += matrix_table(registry.claims("js"), npm_rows, language, "###", "js-")
     else:
         lines.append(javascript["none"])
     return FRONT_MATTER + "\n".join(lines) + "\n"
 
 
-def matrix_table(claims, rows: dict, language: str) -> list[str]:
-    """Each claim's value under each release of `rows`, consecutive releases with the same value as one span."""
+def matrix_table(claims, rows: dict, language: str, level: str = "##", prefix: str = "") -> list[str]:
+    """What changed between releases first, a table per section (with its heading); the claims whose value is
+    the same in every release follow, folded, in one table. Consecutive releases with one value are one span."""
     words = word(language, "matrix")
-    sep = word(language, "list_separator")
-    lines = [words["header"], "|---|---|---|"]
-    for claim in claims:
-        history = runs([(release, json.dumps(values.get(claim.id, NOT_RECORDED), sort_keys=True))
-                        for release, values in rows.items()])
-        shown = []
-        for first, last, value in history:
-            value = json.loads(value)
-            text = (words["not_recorded"] if value == NOT_RECORDED else words["error"]) if isinstance(value, dict) \
-                else show(value, sep)
-            span = words["one"].format(release=first) if first == last else words["span"].format(first=first, last=last)
-            shown.append(f"{span}{word(language, 'callout.colon')}{text}")
-        statement = claim_words(claim, language)
-        if claim.from_article:
-            statement = f"[{statement}](drift.md#{anchor(claim)})"
-        article = show(claim.article, sep) if claim.from_article else word(language, "labels.not_in_article")
-        lines.append(f"| {statement} | {article} | {'<br>'.join(shown)} |")
+    histories = {claim.id: history(claim, rows, language) for claim in claims}
+    changed = [c for c in claims if len(histories[c.id]) > 1]
+    lines = [words["changed"].format(count=len(changed)), ""]
+    for section in registry.sections():
+        mine = [c for c in changed if registry.section_of(c.id.removesuffix("@js")) is section]
+        if mine:
+            heading = f"{level} {_section_link(mine[0].id.removesuffix('@js'), language)} {{ #{prefix}{section.name} }}"
+            lines += [heading, "", words["header"], "|---|---|---|"]
+            lines += [matrix_row(c, histories[c.id], language) for c in mine] + [""]
+    same = [c for c in claims if len(histories[c.id]) <= 1]
+    lines += [f'??? note "{words["same"].format(count=len(same))}"', "", "    " + words["header"], "    |---|---|---|"]
+    lines += ["    " + matrix_row(c, histories[c.id], language) for c in same]
     return lines
+
+
+def history(claim, rows: dict, language: str) -> list[str]:
+    """A claim's values across the releases of `rows`: one "first–last: value" per run of releases."""
+    words, sep = word(language, "matrix"), word(language, "list_separator")
+    shown = []
+    for first, last, value in runs([(release, json.dumps(values.get(claim.id, NOT_RECORDED), sort_keys=True))
+                                    for release, values in rows.items()]):
+        value = json.loads(value)
+        text = (words["not_recorded"] if value == NOT_RECORDED else words["error"]) if isinstance(value, dict) \
+            else show(value, sep)
+        span = words["one"].format(release=first) if first == last else words["span"].format(first=first, last=last)
+        shown.append(f"{span}{word(language, 'callout.colon')}{text}")
+    return shown
+
+
+def matrix_row(claim, shown: list[str], language: str) -> str:
+    statement = claim_words(claim, language)
+    if claim.from_article:
+        statement = f"[{statement}](drift.md#{anchor(claim)})"
+    sep = word(language, "list_separator")
+    article = show(claim.article, sep) if claim.from_article else word(language, "labels.not_in_article")
+    return f"| {statement} | {article} | {'<br>'.join(shown)} |"
 
 
 # Each language's site runs this script once, for its own language.
