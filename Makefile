@@ -100,9 +100,9 @@ mutate: setup
 	$(RUN) python -m tools.mutation
 
 # Lighthouse (mobile preset) on every page of every language, served with gzip: the four scores and the
-# page weight beside the targets (tools/audit.py); exit 1 if a page misses one.
+# page weight beside the targets (benchmarks/audit.py); exit 1 if a page misses one.
 audit: build /usr/bin/chromium
-	$(RUN) python -m tools.audit $(SITE_DIR)
+	$(RUN) python benchmarks/audit.py $(SITE_DIR)
 
 # Every sentence about deepagents on every page, with its claim, the article's value and today's (Markdown).
 sentences: setup

@@ -1,4 +1,4 @@
-"""Lighthouse (`make audit`, tools/audit.py) on two pages of the session's build, one Chromium for both: the
+"""Lighthouse (`make audit`, benchmarks/audit.py) on two pages of the session's build, one Chromium for both: the
 first page that draws a diagram in the source language, and the recipes page, the heaviest without one, in
 the last language. Both must meet the issue's targets."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from sitegen import languages
-from tools import audit
+from benchmarks import audit
 
 pytestmark = [pytest.mark.enable_socket, pytest.mark.allow_hosts(["127.0.0.1"])]
 

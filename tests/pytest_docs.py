@@ -1,6 +1,6 @@
 """pytest-markdown-docs, made to read pages the way the site renders them.
 
-Registered with `-p tools.pytest_docs` (pyproject). Its hook hands the plugin
+Registered with `-p tests.pytest_docs` (pyproject). Its hook hands the plugin
 a Markdown parser that
 
 * expands `--8<--` includes inside fences with pymdownx's own snippet

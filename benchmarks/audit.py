@@ -1,6 +1,6 @@
 """make audit: Lighthouse (mobile preset) on every page of every language, served with gzip as a static host serves it.
 
-    python -m tools.audit [SITE_DIR] [--pages gap refusal]   # default: site/, every page
+    python benchmarks/audit.py [SITE_DIR] [--pages gap refusal]   # default: site/, every page
 
 Prints one row per page: the four scores and the page weight (bytes transferred),
 beside the targets, and the audits that keep a score below its target; exit 1 if
