@@ -197,9 +197,14 @@ def _stop(running: _Javascript | None) -> None:
 
 
 @functools.cache
+def collected() -> tuple[Facts, dict[str, lab.Measured]]:
+    """`gather()` once per process: the facts, and each experiment's measurement (which tests reuse)."""
+    return gather()
+
+
 def collect() -> Facts:
     """Every experiment once per process, or its result from the cache when nothing it runs changed."""
-    return gather()[0]
+    return collected()[0]
 
 
 def live_row(facts: Facts | None = None, runtimes: tuple[str, ...] = lab.RUNTIMES) -> dict[str, Any]:

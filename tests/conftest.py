@@ -1,7 +1,14 @@
 """Every test runs offline: sockets are blocked (pytest-socket, see pyproject) and no provider key or
-tracing switch reaches deepagents. The site is built once per session and shared."""
+tracing switch reaches deepagents.
 
+The site is built once per test run and shared by every xdist worker (the first to ask builds it,
+under a lock; the others wait for it), with a cache of what that build measured and rendered:
+builds of the project's copies reuse it for the code they share, and the tests' own facts are read
+from it instead of being measured again."""
+
+import fcntl
 import os
+from pathlib import Path
 
 import pytest
 
@@ -10,25 +17,50 @@ for name in list(os.environ):
         del os.environ[name]
 
 
-@pytest.fixture(scope="session")
-def facts():
-    from snippets.facts import collect
-
-    return collect()
-
-
-@pytest.fixture(scope="session")
-def build_cache(tmp_path_factory):
-    """The facts and blocks this session measured: empty until the session's build fills it."""
-    return tmp_path_factory.mktemp("build-cache")
+def shared(tmp_path_factory, worker_id: str) -> Path:
+    """A folder every worker of this run sees: the run's own base folder (xdist), else the session's."""
+    base = tmp_path_factory.getbasetemp()
+    return base.parent if worker_id != "master" else base
 
 
 @pytest.fixture(scope="session")
-def site(tmp_path_factory, build_cache):
-    """Every language, built strictly once per test session, measuring afresh (the cache starts empty)."""
+def build_cache(tmp_path_factory, worker_id):
+    """The facts and blocks this run measured: empty until the run's build fills it."""
+    folder = shared(tmp_path_factory, worker_id) / "build-cache"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def site(tmp_path_factory, worker_id, build_cache):
+    """Every language, built strictly once per test run, measuring afresh (the cache starts empty)."""
     from tests.site_build import mkdocs_build
 
-    site_dir = tmp_path_factory.mktemp("site")
-    result = mkdocs_build(site_dir, cache=build_cache)
-    assert result.returncode == 0, result.stderr[-3000:]
+    root = shared(tmp_path_factory, worker_id)
+    site_dir, built = root / "site", root / "site.built"
+    with open(root / "site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # one worker builds, the others wait for it
+        if not built.exists():
+            result = mkdocs_build(site_dir, cache=build_cache)
+            assert result.returncode == 0, result.stderr[-3000:]
+            built.write_text("")
     return site_dir
+
+
+@pytest.fixture(scope="session")
+def facts(site, build_cache):
+    """The facts the run's build measured, read from its cache (the same code: nothing is measured again)."""
+    from snippets import cache, paths
+    from snippets.facts import collect
+
+    saved = (os.environ.get("FACTS_CACHE"), paths.CACHE)
+    os.environ["FACTS_CACHE"], paths.CACHE = "1", build_cache
+    try:
+        return collect()
+    finally:
+        paths.CACHE = saved[1]
+        if saved[0] is None:
+            del os.environ["FACTS_CACHE"]
+        else:
+            os.environ["FACTS_CACHE"] = saved[0]
+        assert cache.directory() != build_cache / "facts"

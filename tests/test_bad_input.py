@@ -37,7 +37,7 @@ def _measure(name: str):
     return lab.measure(section, {read: collect().results[read] for read in section.reads})
 
 
-def test_a_moved_internal_names_the_experiment_and_what_it_looked_for(monkeypatch):
+def test_a_moved_internal_names_the_experiment_and_what_it_looked_for(monkeypatch, facts):
     monkeypatch.delattr(subagents_module, "_ForkedContextState")
     with pytest.raises(InternalMoved, match=r"^experiment 'flag' \(snippets/flag\.py\) failed: deepagents \S+ has no "
                                             r"deepagents\.middleware\.subagents\._ForkedContextState"):

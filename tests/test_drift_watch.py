@@ -30,9 +30,9 @@ def simple_index(root, files: dict[str, str]):
     return (root / "simple").as_uri()
 
 
-@pytest.fixture
-def pinned():
-    return json.loads(json.dumps(live_row()))  # the JSON form measure() returns
+@pytest.fixture(scope="module")
+def pinned(facts):
+    return json.loads(json.dumps(live_row(facts)))  # the JSON form measure() returns, from the session's facts
 
 
 @pytest.fixture(autouse=True)

@@ -175,14 +175,14 @@ def _aimed_at(*claims: str) -> Mutant:
     return Mutant("by-hand", "made by hand", (), tuple(claims))
 
 
-def test_a_build_that_stops_at_a_sentence_bound_to_the_flipped_claim_is_caught():
+def test_a_build_that_stops_at_a_sentence_bound_to_the_flipped_claim_is_caught(facts):
     source, line, claim = _plain_guard()
     stopped = Observation(live=_live(**{claim: False}), stops=[f"{source}:{line}: no longer true ..."])
     verdict = mutation.judge(_aimed_at(claim), Observation(live=_live()), stopped)
     assert verdict.caught and f"{source}:{line}" in verdict.row(), verdict.report()
 
 
-def test_a_build_that_stops_elsewhere_is_not_caught():
+def test_a_build_that_stops_elsewhere_is_not_caught(facts):
     source, line, claim = _plain_guard()
     other = next(c.id for c in registry.claims() if c.id not in mutation.claims_at(source, line))
     stopped = Observation(live=_live(**{other: "moved"}), stops=[f"{source}:{line}: no longer true ..."])
@@ -190,14 +190,14 @@ def test_a_build_that_stops_elsewhere_is_not_caught():
     assert not verdict.caught and "names no page:line bound to a flipped claim" in verdict.row()
 
 
-def test_a_declared_flip_that_does_not_happen_is_not_caught():
+def test_a_declared_flip_that_does_not_happen_is_not_caught(facts):
     _, _, claim = _plain_guard()
     _, spans = mutation.resolve(_live())
     verdict = mutation.judge(_aimed_at(claim), Observation(live=_live()), Observation(live=_live(), spans=spans))
     assert not verdict.caught and f"{claim} did not flip" in verdict.row()
 
 
-def test_a_page_that_keeps_the_old_form_is_not_caught_and_one_that_switches_is():
+def test_a_page_that_keeps_the_old_form_is_not_caught_and_one_that_switches_is(facts):
     _, _, names = _markers("when")[0]
     claim = names[0]
     now = _live(**{claim: not _live()[claim]})
@@ -209,7 +209,7 @@ def test_a_page_that_keeps_the_old_form_is_not_caught_and_one_that_switches_is()
     assert not verdict.caught and "which no longer holds" in verdict.row() and "which holds now" in verdict.row()
 
 
-def test_an_experiment_failure_is_caught_only_when_it_names_the_pages():
+def test_an_experiment_failure_is_caught_only_when_it_names_the_pages(facts):
     _, _, claim = _plain_guard()
     section = registry.section_of(claim)
     broken = _live(**{claim: {"error": "it failed"}})

@@ -10,7 +10,7 @@ from sitegen import languages
 from sitegen.bindings import StaleSentence, apply
 from sitegen.strings import claim_words, declared_keys
 from snippets import js, registry
-from snippets.facts import gather, live_row
+from snippets.facts import collected, gather, live_row
 from snippets.lab import JS_SUFFIX, ExperimentFailed, NPM_DEEPAGENTS
 from tools import mutation
 
@@ -65,7 +65,7 @@ def broken_npm(tmp_path_factory):
 
 
 def test_a_javascript_failure_is_one_line_naming_the_section_and_the_mjs_file(broken_npm, monkeypatch):
-    reuse = {name: m for name, m in gather()[1].items() if name != js.NAME}  # the Python results, as they are
+    reuse = {name: m for name, m in collected()[1].items() if name != js.NAME}  # the Python results, as measured
     monkeypatch.setenv(js.VARIABLE, str(broken_npm))
     monkeypatch.setenv("FACTS_CACHE", "0")
     with pytest.raises(ExperimentFailed, match=r"^JavaScript experiment 'refusal' \(snippets/scenarios/refusal\.mjs\) "

@@ -84,11 +84,9 @@ def test_every_claim_a_page_binds_exists():
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_shown_binding_reaches_the_built_page(site, language):
+def test_every_shown_binding_reaches_the_built_page(site, facts, language):
     """Each marker a page keeps leaves its span in the HTML, after the text it binds."""
-    from snippets.facts import collect
-
-    truth = {c.id: c.live(collect()) for c in registry.claims()}
+    truth = {c.id: c.live(facts) for c in registry.claims()}
     for page in pages(language):
         _, found = bindings.apply(page.read_text(encoding="utf-8"), truth.__getitem__, str(page), str)
         built = {b.line: b for b in bound_texts(html(site, language, page.stem))}

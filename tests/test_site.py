@@ -131,13 +131,13 @@ def test_failing_block_fails_the_build_naming_page_and_line(tmp_path, build_cach
     assert "RuntimeError: kaput" in result.stderr
 
 
-def test_raising_experiment_fails_the_build_naming_experiment_and_pages(tmp_path):
+def test_raising_experiment_fails_the_build_naming_experiment_and_pages(tmp_path, build_cache):
     project = copy_project(tmp_path / "project")
     experiment = project / "snippets" / "gap.py"
     source = experiment.read_text(encoding="utf-8")
     experiment.write_text(source.replace('    refusal = bench.read("refusal")', '    raise LookupError("the gap moved")'),
                           encoding="utf-8")
-    result = mkdocs_build(tmp_path / "site", project)
+    result = mkdocs_build(tmp_path / "site", project, cache=build_cache)  # the other experiments: as measured
     assert result.returncode != 0
     output = result.stderr + result.stdout
     pages = ", ".join(f"docs/{code}/gap.md" for code in LANGUAGES)
