@@ -14,6 +14,7 @@ from snippets.facts import live_row
 from sitegen.strings import claim_words
 from tests.claims import GUARDED, NUMBER
 from tests.site_build import LANGUAGES
+from sitegen.bound import bound_to
 from tools import drift_watch, matrix
 
 CLAIMS = registry.claims("python")
@@ -100,7 +101,7 @@ def test_the_report_names_each_changed_fact_its_values_and_pages(index, pinned, 
 def test_the_sentences_bound_to_a_claim_are_named_by_page_and_line():
     from snippets import paths
 
-    found = drift_watch.sentences_bound_to(GUARDED.id)
+    found = bound_to([GUARDED.id])
     page_of = registry.section_of(GUARDED.id).page
     assert {place.split(":")[0] for place in found} >= {f"docs/{code}/{page_of}" for code in LANGUAGES}
     page, line = found[0].split(":")

@@ -21,6 +21,7 @@ import pytest
 from snippets import js, paths, registry
 from snippets.lab import JS_SUFFIX, NPM_DEEPAGENTS, SUBAGENTS_PY, Mutant, Patch
 from sitegen import languages
+from sitegen import bound
 from tools import mutation
 from tools.mutation import MutantNoLongerApplies, Observation
 from tools.releases import pinned
@@ -87,11 +88,11 @@ def test_every_claim_has_a_mutant_that_flips_it():
     """A claim is declared with the mutants that must flip it (snippets/<section>.py); so is every JavaScript
     twin a page binds a sentence to."""
     flipped = {claim for mutant in registry.mutants() for claim in mutant.flips}
-    bound = {name for source in {*mutation.page_sources().values()} for _, names in mutation.markers(source).values()
+    twins = {name for source in {*bound.page_sources().values()} for _, names in bound.markers(source).values()
              for name in names if name.endswith(JS_SUFFIX)}
-    assert bound, "the pages bind sentences to JavaScript twins"
+    assert twins, "the pages bind sentences to JavaScript twins"
     assert [c.id for c in registry.claims("python") if c.id not in flipped] == []
-    assert sorted(bound - flipped) == []
+    assert sorted(twins - flipped) == []
 
 
 def test_every_mutant_applies_to_the_installed_release(tmp_path):
@@ -155,8 +156,8 @@ def test_a_text_found_twice_is_refused(tmp_path):
 
 def _markers(kind: str) -> list[tuple[str, int, tuple[str, ...]]]:
     """(source, line, names) of every marker of this kind on the pages."""
-    sources = sorted({paths.shown(p) for p in mutation.page_sources().values()})
-    return [(s, line, names) for s in sources for line, (k, names) in mutation.markers(paths.ROOT / s).items() if k == kind]
+    sources = sorted({paths.shown(p) for p in bound.page_sources().values()})
+    return [(s, line, names) for s in sources for line, (k, names) in bound.markers(paths.ROOT / s).items() if k == kind]
 
 
 def _plain_guard() -> tuple[str, int, str]:
@@ -184,7 +185,7 @@ def test_a_build_that_stops_at_a_sentence_bound_to_the_flipped_claim_is_caught(f
 
 def test_a_build_that_stops_elsewhere_is_not_caught(facts):
     source, line, claim = _plain_guard()
-    other = next(c.id for c in registry.claims() if c.id not in mutation.claims_at(source, line))
+    other = next(c.id for c in registry.claims() if c.id not in bound.claims_at(source, line))
     stopped = Observation(live=_live(**{other: "moved"}), stops=[f"{source}:{line}: no longer true ..."])
     verdict = mutation.judge(_aimed_at(other), Observation(live=_live()), stopped)
     assert not verdict.caught and "names no page:line bound to a flipped claim" in verdict.row()
@@ -192,7 +193,7 @@ def test_a_build_that_stops_elsewhere_is_not_caught(facts):
 
 def test_a_declared_flip_that_does_not_happen_is_not_caught(facts):
     _, _, claim = _plain_guard()
-    _, spans = mutation.resolve(_live())
+    _, spans = bound.resolve(_live())
     verdict = mutation.judge(_aimed_at(claim), Observation(live=_live()), Observation(live=_live(), spans=spans))
     assert not verdict.caught and f"{claim} did not flip" in verdict.row()
 
@@ -201,10 +202,10 @@ def test_a_page_that_keeps_the_old_form_is_not_caught_and_one_that_switches_is(f
     _, _, names = _markers("when")[0]
     claim = names[0]
     now = _live(**{claim: not _live()[claim]})
-    stops, switched = mutation.resolve(now)
+    stops, switched = bound.resolve(now)
     assert stops == []
     assert mutation.judge(_aimed_at(claim), Observation(live=_live()), Observation(live=now, spans=switched)).caught
-    _, stale = mutation.resolve(_live())  # the pages still show the forms of the old value
+    _, stale = bound.resolve(_live())  # the pages still show the forms of the old value
     verdict = mutation.judge(_aimed_at(claim), Observation(live=_live()), Observation(live=now, spans=stale))
     assert not verdict.caught and "which no longer holds" in verdict.row() and "which holds now" in verdict.row()
 

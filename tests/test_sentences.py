@@ -11,7 +11,8 @@ from snippets import paths, registry
 from sitegen import bindings
 from sitegen.verdicts import differing, matrix_rows
 from tests.site_build import LANGUAGES, html
-from tools.sentences import attributions, behaviour_words, bound_texts, register, unbound
+from sitegen.bound import attributions, behaviour_words, unbound
+from tools.sentences import bound_texts, register
 
 FENCE = re.compile(r"^\s*```.*?^\s*```", re.M | re.S)
 

@@ -23,20 +23,11 @@ from snippets import js, paths, registry
 from snippets.facts import collect, live_row
 from snippets.lab import ExperimentFailed
 
-from sitegen import bindings, languages
+from sitegen import languages
+from sitegen.bound import bound_to
 from sitegen.facts import pages_showing
 from sitegen.strings import claim_words
 from tools.matrix import measure, measure_npm, npm_releases, releases
-
-
-def sentences_bound_to(claim_id: str) -> list[str]:
-    """Where pages bind a sentence to a claim, as page:line (every language)."""
-    found = []
-    for page in sorted(paths.DOCS.rglob("*.md")):
-        for segment in bindings.segments(page.read_text(encoding="utf-8"), paths.shown(page)):
-            if claim_id in segment.claims:
-                found.append(f"{paths.shown(page)}:{segment.line}")
-    return found
 
 
 def code(value) -> str:
@@ -57,7 +48,7 @@ def changes(pinned: dict, newest: dict, runtime: str = "python") -> list[str]:
                            f"  - pinned: {code(before)}\n"
                            f"  - newest: {code(after)}\n"
                            f"  - pages: {pages or '(no page includes this experiment)'}\n"
-                           f"  - sentences bound to it: {', '.join(sentences_bound_to(claim.id)) or '(none)'}")
+                           f"  - sentences bound to it: {', '.join(bound_to([claim.id])) or '(none)'}")
     return entries
 
 

@@ -6,15 +6,10 @@
 
 The mutants are declared beside the claims they flip, in snippets/<section>.py
 (`snippets.lab.Mutant`: exact `old` -> `new` text patches of the installed
-deepagents, or langchain, or npm deepagents, and the claims that must flip). A
-mutant's Python packages are copied into a scratch folder (links to the
-installed files; real files where patched: the real .venv is never touched) and
-the copy is put first on the path of whatever observes it. npm deepagents
-(Patch.package NPM_DEEPAGENTS) is copied into <scratch>/node_modules/deepagents,
-hard links for the files it does not patch (node resolves a symbolic link to the
-installed file, and would load the bundle the patch is not in; a copy where the
-file system refuses a hard link), and observed with DEEPAGENTS_JS_DIR=<scratch>:
-snippets/js.py's measurement then loads the patched copy.
+deepagents, langchain or npm deepagents, and the claims that must flip). A
+mutant's packages are copied into a scratch folder (hard links: the real .venv
+and node_modules are never touched), the copy first on the path of whatever
+observes it (npm deepagents: DEEPAGENTS_JS_DIR=<scratch>, for snippets/js.py).
 
 A mutant is *caught* when every claim it declares flips, and either
 
@@ -61,6 +56,8 @@ from typing import Any
 from snippets import js, paths, registry
 from snippets.lab import JS_SUFFIX, NPM_DEEPAGENTS, Mutant, Patch
 
+from sitegen.bound import bound_to, claims_at, page_sources, resolve
+
 ROOT = paths.ROOT
 CACHE = paths.CACHE / "mutants"
 SPAN = re.compile(r'<span class="bound" data-kind="(\w+)" data-names="([^"]*)" data-line="(\d+)"></span>')
@@ -94,18 +91,23 @@ def release(package: str) -> str:
     return f"{name} {importlib.metadata.version(name)}"
 
 
-def scratch_copy(target: Path, packages: Iterable[str], patches: Iterable[Patch] = ()) -> Path:
-    """A copy of each installed package in <target>/<package>, made of links to the installed files and
-    folders; only the folders on the way to a patched file are real, so a patch never writes through a link.
-    npm deepagents goes to <target>/node_modules/deepagents, every folder real, every file a hard link."""
+def scratch_copy(target: Path, packages: Iterable[str]) -> Path:
+    """A copy of each installed package in <target>/<package> (npm deepagents: <target>/node_modules/deepagents):
+    real folders, every file a hard link (a copy across file systems). A patch replaces a file, never writes
+    through it; a patched module's compiled file no longer matches its source, so Python compiles it again;
+    node resolves no link back to the installed package."""
     if target.exists():
         shutil.rmtree(target)
-    target.mkdir(parents=True)
     for package in packages:
-        if package == NPM_DEEPAGENTS:
-            _hard_copy(installed(package), copied(target, package))
-            continue
-        _mirror(installed(package), target / package, {Path(source_file(p)) for p in patches if p.package == package})
+        source = installed(package)
+        for folder, _, files in os.walk(source):
+            here = copied(target, package) / Path(folder).relative_to(source)
+            here.mkdir(parents=True, exist_ok=True)
+            for name in files:
+                try:
+                    os.link(Path(folder) / name, here / name)
+                except OSError:
+                    shutil.copy2(Path(folder) / name, here / name)
     return target
 
 
@@ -124,44 +126,13 @@ def source_file(patch: Patch) -> str:
     return found[0].relative_to(root).as_posix()
 
 
-def _hard_copy(source: Path, target: Path) -> None:
-    """Real folders and hard-linked files (copies across file systems): node never leaves the copy."""
-    for folder, _, files in os.walk(source):
-        here = target / Path(folder).relative_to(source)
-        here.mkdir(parents=True, exist_ok=True)
-        for name in files:
-            try:
-                os.link(Path(folder) / name, here / name)
-            except OSError:
-                shutil.copy2(Path(folder) / name, here / name)
-
-
-def _mirror(source: Path, target: Path, patched: set[Path]) -> None:
-    if not patched:
-        target.symlink_to(source, target_is_directory=True)
-        return
-    target.mkdir()
-    here = {path.stem for path in patched if len(path.parts) == 1}  # patched modules of this folder
-    for entry in sorted(source.iterdir()):
-        below = {path.relative_to(entry.name) for path in patched if len(path.parts) > 1 and path.parts[0] == entry.name}
-        if entry.is_dir() and below:
-            _mirror(entry, target / entry.name, below)
-        elif entry.name == "__pycache__" and here:  # the compiled modules, but not the patched ones'
-            (target / entry.name).mkdir()
-            for compiled in entry.iterdir():
-                if compiled.name.split(".", 1)[0] not in here:
-                    (target / entry.name / compiled.name).symlink_to(compiled)
-        else:
-            (target / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
-
-
 def prepare(mutant: Mutant, folder: Path) -> Path:
     """The mutant's patched copies in <folder>/scratch; raises MutantNoLongerApplies naming what moved."""
     try:
         files = [source_file(patch) for patch in mutant.patches]
     except MutantNoLongerApplies as error:
         raise MutantNoLongerApplies(f"mutant {mutant.name} no longer applies: {error}") from None
-    scratch = scratch_copy(folder / "scratch", mutant.packages, mutant.patches)
+    scratch = scratch_copy(folder / "scratch", mutant.packages)
     for patch, file in zip(mutant.patches, files):
         path = copied(scratch, patch.package) / file
         text = path.read_text(encoding="utf-8") if path.exists() else None
@@ -173,8 +144,10 @@ def prepare(mutant: Mutant, folder: Path) -> Path:
             shown = _cut(" ⏎ ".join(line.strip() for line in patch.old.strip().splitlines()), 120)
             found = "no" if count == 0 else f"{count} copies of"
             raise MutantNoLongerApplies(f"{where} has {found} {shown!r}" + (" (it must occur exactly once)" * (count > 1)))
-        path.unlink()  # a link to the installed file: replaced, never written through
+        path.unlink()  # a hard link to the installed file: replaced, never written through
         path.write_text(text.replace(patch.old, patch.new), encoding="utf-8")
+        for compiled in (path.parent / "__pycache__").glob(f"{path.stem}.*.pyc"):
+            compiled.unlink()  # the copy's link to the installed module's compiled code
     return scratch
 
 
@@ -195,57 +168,6 @@ def base_env(scratch: Path | None = None) -> dict[str, str]:
 
 
 # --------------------------------------------------------------------------- the pages' bindings
-
-
-@functools.cache
-def page_sources() -> dict[str, Path]:
-    """"<language>/<page>" -> the Markdown file a build uses for it (a translation, or the page it falls back to)."""
-    from sitegen import languages
-
-    return {f"{code}/{page}": path for code in languages.codes() for page, path in languages.page_sources(code).items()}
-
-
-@functools.cache
-def markers(source: Path) -> dict[int, tuple[str, tuple[str, ...]]]:
-    """Line -> (kind, names as written) for every marker of a page source."""
-    from sitegen import bindings
-
-    return {s.line: (s.kind, s.names) for s in bindings.segments(source.read_text(encoding="utf-8"), paths.shown(source))}
-
-
-def claims_at(source: str, line: int) -> set[str]:
-    """The claims the marker at `source:line` is bound to (none for a narrative or no marker)."""
-    kind, names = markers(ROOT / source).get(line, ("narrative", ()))
-    return set() if kind == "narrative" else {name.lstrip("!") for name in names}
-
-
-def bound_to(claims: Iterable[str]) -> list[str]:
-    """`page:line` of every sentence bound to one of these claims, on every page source."""
-    wanted = set(claims)
-    sources = sorted({paths.shown(path) for path in page_sources().values()})
-    return [f"{s}:{line}" for s in sources for line in markers(ROOT / s) if claims_at(s, line) & wanted]
-
-
-def resolve(live: dict[str, Any]) -> tuple[list[str], dict[str, list[list[str]]]]:
-    """What the build makes of every page's bindings under these values, by the build's own function:
-    (the messages that stop it, "<language>/<page>" -> the spans each page keeps)."""
-    from sitegen import bindings
-    from sitegen.macros import describe
-
-    def truth(claim_id: str) -> Any:
-        if claim_id not in live:
-            raise KeyError(f"no claim {claim_id!r}")
-        return live[claim_id]
-
-    stops, pages = [], {}
-    for page, source in page_sources().items():
-        try:
-            _, found = bindings.apply(source.read_text(encoding="utf-8"), truth, paths.shown(source), describe)
-        except (bindings.StaleSentence, bindings.BindingError) as error:
-            stops.append(str(error))
-            continue
-        pages[page] = [[s.kind, " ".join(s.names), str(s.line)] for s in found if s.shown]
-    return stops, pages
 
 
 # --------------------------------------------------------------------------- observations and verdicts

@@ -10,17 +10,14 @@ forms a page does not show under the installed deepagents are listed too, as
 their source. Narrative sentences follow with their reason. A reviewer reads it
 side by side with the article.
 
-`unbound()` finds the sentences of a page that speak of deepagents' behaviour
-(they hold one of the language's `behaviour_words`) outside any binding; the
-tests fail on any (tests/test_sentences.py).
+The lint that finds sentences speaking of deepagents outside a binding is
+sitegen.bound.unbound (tests/test_sentences.py runs it on every page).
 """
 
 from __future__ import annotations
 
 import argparse
 import html
-import json
-import re
 import subprocess
 import sys
 import tempfile
@@ -33,8 +30,6 @@ from snippets import paths, registry
 from sitegen import bindings, languages
 from sitegen.strings import word
 
-SENTENCE = re.compile(r"(?<=[.!?:;])\s+(?=[A-Z`*\[(“\"])|(?<=[。！？；：])")
-TEMPLATE = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 BLOCK_TAGS = {"p", "li", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "summary", "dt", "dd"}
 
 
@@ -83,58 +78,6 @@ def bound_texts(page_html: str) -> list[Bound]:
     parser = _BoundTexts()
     parser.feed(page_html[page_html.find("<article"):page_html.find("</article>")])
     return parser.found
-
-
-def behaviour_words(language: str) -> list[str]:
-    return [w.lower() for w in word(language, "behaviour_words")]
-
-
-def sentences(text: str) -> list[str]:
-    return [s.strip() for s in SENTENCE.split(" ".join(text.split())) if s.strip()]
-
-
-def unbound(markdown: str, words: list[str], attributions: tuple[str, ...] = ()) -> list[tuple[int, str]]:
-    """(line, sentence) for each sentence of a page's prose that holds a behaviour word and no binding.
-
-    Bound text is what a marker closes; the rest of a paragraph or list item, after its
-    last marker, is unbound. A text marked `narrative` is read too, since narrative is for
-    text that says nothing about deepagents in the site's own voice: one that holds a
-    behaviour word must be a question (`question`), or begin by naming what it reports, the
-    article, the example or a tracker thread (`article`, `setup`, `context`: one of the
-    language's `attributions`, or a link to a thread); `reading` may hold none; `site` speaks
-    of the site. Headings, tables, code and lines that are one macro call are not prose."""
-    found = []
-    segments = bindings.segments(markdown)
-    for block in bindings.blocks(markdown):
-        if not block.is_prose(markdown):
-            continue
-        mine = [s for s in segments if block.start <= s.marker_start < block.end]
-        rest_start = mine[-1].marker_end if mine else block.content_start(markdown)
-        texts = [(s.start, markdown[s.start:s.marker_start], s.names[0]) for s in mine if s.kind == "narrative"]
-        for start, text, reason in [*texts, (rest_start, markdown[rest_start:block.end], None)]:
-            if reason == "site" or (reason and _reported(text, reason, attributions)):
-                continue
-            line = markdown.count("\n", 0, start) + 1
-            found += [(line, sentence) for sentence in sentences(TEMPLATE.sub(" ", text)) if _speaks(sentence, words)]
-    return found
-
-
-def _speaks(sentence: str, words: list[str]) -> bool:
-    """Whether a sentence holds one of the language's behaviour words (each a regular expression)."""
-    plain = re.sub(r"[`*_]", "", sentence).lower()
-    return any(re.search(w, plain) for w in words)
-
-
-def _reported(text: str, reason: str, attributions: tuple[str, ...]) -> bool:
-    """A narrative text that is a question, or that begins by naming what it reports."""
-    plain = " ".join(re.sub(r"[`*_]", "", TEMPLATE.sub(" ", text)).lower().split())
-    if reason == "question":
-        return plain.endswith(("?", "？"))
-    return reason in ("article", "setup", "context") and plain.lstrip("[( ").startswith(("#", *attributions))
-
-
-def attributions(language: str) -> tuple[str, ...]:
-    return tuple(w.lower() for w in word(language, "attributions"))
 
 
 def _claim_cells(names: tuple[str, ...], facts, language: str) -> list[str]:
