@@ -42,7 +42,7 @@ VENDORED = {  # node_modules file -> name under assets/javascripts/ (package.jso
     paths.NODE_MODULES / "iframe-worker" / "shim" / "index.js": "iframe-worker-shim.js",
 }
 MERMAID = "assets/javascripts/mermaid-on-demand.js"  # fetches mermaid.min.js beside it, when needed
-TITLE = re.compile(r'<span class="filename">([\w.-]+\.py)</span>')  # a code block's title, when it is a file name
+TITLE = re.compile(r'<span class="filename">([\w.-]+\.(?:py|mjs))</span>')  # a code block's title, when it is a file name
 TO_DOWNLOADS = re.compile(r'<a href="(?![a-z]+:)[^"]*downloads/[^"/]+"')  # relative links to a published file
 
 
@@ -115,7 +115,7 @@ class AssetsPlugin(BasePlugin):
     @staticmethod
     def _with_downloads(output: str, page, config) -> str:
         """An example's title (its file name) downloads it; every link to downloads/ saves the file."""
-        published = {example.name for example in paths.SCENARIOS.glob("*.py")}
+        published = {example.name for example in paths.SCENARIOS.glob("*.*")}
 
         def title(found: re.Match) -> str:
             name = found.group(1)
