@@ -58,47 +58,32 @@ def report() -> tuple[str, int]:
         pinned = live_row(collect())  # what a build measures: once per process, or from the cache
     except ExperimentFailed:
         pinned = live_row()  # an experiment fails here too: every claim that can still be measured
-    text, status = python_report(pinned)
-    more, npm_status = npm_report(pinned)
-    return text + "\n" + more, max(status, npm_status)
+    reports = [runtime_report(pinned, runtime) for runtime in ("python", "js")]
+    return "\n".join(text for text, _ in reports), max(status for _, status in reports)
 
 
-def python_report(pinned: dict) -> tuple[str, int]:
-    here = pinned["versions"]["deepagents"]
-    newest_release = releases()[-1]
+def runtime_report(pinned: dict, runtime: str) -> tuple[str, int]:
+    """The pinned release of one runtime against the newest on its index (PyPI, npm)."""
+    python = runtime == "python"
+    name, kind = ("deepagents", "") if python else ("npm deepagents", "JavaScript ")
+    here = pinned["versions"].get("deepagents" if python else js.VERSION_KEY)
+    newest_release = (releases() if python else npm_releases())[-1]
     if newest_release == here:
-        return f"## Drift watch: deepagents {here} is the newest release: nothing can have drifted\n", 0
-    title = f"## Drift watch: deepagents {here} (pinned) → {newest_release} (newest)"
-    newest = measure(newest_release)
+        return f"## Drift watch: {name} {here} is the newest{'' if python else ' npm'} release: nothing can have drifted\n", 0
+    title = f"## Drift watch: {name} {here} (pinned) → {newest_release} (newest)"
+    newest = (measure if python else measure_npm)(newest_release)
     if "error" in newest:
-        return f"{title}\n\nThe experiments could not run under {newest_release}:\n\n    {newest['error']}\n", 1
-    found = changes(pinned, newest)
-    total = len(registry.claims("python"))
+        return f"{title}\n\nThe {kind}experiments could not run under {newest_release}:\n\n    {newest['error']}\n", 1
+    found, total = changes(pinned, newest, runtime), len(registry.claims(runtime))
     if not found:
-        return f"{title}\n\nNo fact changed: all {total} claims measure the same.\n", 0
-    return (f"{title}\n\n{len(found)} of {total} facts changed:\n\n" + "\n".join(found) + "\n\n"
-            f"To see the site under {newest_release}: `DEEPAGENTS={newest_release} make build` "
-            f"(into `site-deepagents-{newest_release}/`). To move the pin: `deepagents=={newest_release}` in "
-            "pyproject.toml, `python3 -m uv lock`, `make matrix`, then `make test`.\n"), 1
-
-
-def npm_report(pinned: dict) -> tuple[str, int]:
-    """The same for the JavaScript twins: the npm deepagents package.json pins against the newest npm release."""
-    here = pinned["versions"].get(js.VERSION_KEY)
-    newest_release = npm_releases()[-1]
-    if newest_release == here:
-        return f"## Drift watch: npm deepagents {here} is the newest npm release: nothing can have drifted\n", 0
-    title = f"## Drift watch: npm deepagents {here} (pinned) → {newest_release} (newest)"
-    newest = measure_npm(newest_release)
-    if "error" in newest:
-        return f"{title}\n\nThe JavaScript experiments could not run under {newest_release}:\n\n    {newest['error']}\n", 1
-    found = changes(pinned, newest, "js")
-    total = len(registry.claims("js"))
-    if not found:
-        return f"{title}\n\nNo fact changed: all {total} JavaScript claims measure the same.\n", 0
-    return (f"{title}\n\n{len(found)} of {total} JavaScript facts changed:\n\n" + "\n".join(found) + "\n\n"
-            f"To move the pin: `\"deepagents\": \"{newest_release}\"` in package.json (and its peers), "
-            "`npm install --package-lock-only`, `make matrix`, then `make test`.\n"), 1
+        return f"{title}\n\nNo fact changed: all {total} {kind}claims measure the same.\n", 0
+    how = (f"To see the site under {newest_release}: `DEEPAGENTS={newest_release} make build` (into "
+           f"`site-deepagents-{newest_release}/`). To move the pin: `deepagents=={newest_release}` in pyproject.toml, "
+           "`python3 -m uv lock`" if python else
+           f"To move the pin: `\"deepagents\": \"{newest_release}\"` in package.json (and its peers), "
+           "`npm install --package-lock-only`")
+    return f"{title}\n\n{len(found)} of {total} {kind}facts changed:\n\n" + "\n".join(found) + \
+        f"\n\n{how}, `make matrix`, then `make test`.\n", 1
 
 
 def main() -> int:

@@ -5,20 +5,15 @@
     python -m tools.matrix 0.7.30               # just these PyPI releases (merged into the file)
     python -m tools.matrix --runtime js         # only the npm releases (--runtime js 1.14.0: just that one)
 
-Each PyPI release gets its own environment under .cache/matrix/<version> (uv venv,
-then deepagents==<version> with whatever langchain/langgraph it resolves to
-today, then this project without dependencies), runs `python -m snippets.facts
---runtime python` there and records the row. Each npm release (no pre-release)
-is installed once into .cache/npm/<version> (`npm install --prefix`, with the
-peers package.json pins where the release's peer ranges let them fit, else the
-ones npm resolves) and measured by this environment's `python -m snippets.facts
---runtime js` with DEEPAGENTS_JS_DIR pointing there: the JavaScript twins of the
-claims, under that release. The result, with its provenance (command, date,
-versions used), goes to data/matrix.json (the npm rows under "npm"), which the
-site renders (sitegen/gen_pages.py). Releases are measured two at a time, with
-progress printed as each one finishes. Needs the package indexes (PyPI, or the one
-$UV_DEFAULT_INDEX, $UV_INDEX_URL or $PIP_INDEX_URL names; npm's registry, as
-npm is configured); nothing else does.
+Each PyPI release is installed alone in .cache/matrix/<version> (with the
+langchain/langgraph it resolves to today) and measured there by `python -m
+snippets.facts --runtime python`; each npm release is installed in
+.cache/npm/<version> (with package.json's peers where its peer ranges let them
+fit) and measured by `python -m snippets.facts --runtime js` with
+DEEPAGENTS_JS_DIR pointing there. The rows and their provenance go to
+data/matrix.json, which the site renders (sitegen/gen_pages.py). Two releases at
+a time, progress printed as each finishes. Needs the package indexes ($UV_DEFAULT_INDEX,
+$UV_INDEX_URL or $PIP_INDEX_URL, else PyPI; npm as configured); nothing else does.
 """
 
 from __future__ import annotations
@@ -44,6 +39,7 @@ from snippets import js, paths
 from snippets.lab import RUNTIMES
 
 from sitegen.verdicts import release_key
+from tools.releases import uv
 
 ROOT = paths.ROOT
 MATRIX = paths.MATRIX
@@ -187,12 +183,10 @@ def measure_npm(version: str) -> dict:
 def measure(version: str) -> dict:
     env = ENVS / version
     python = env / "bin" / "python"
-    found = os.environ.get("UV") or shutil.which("uv")  # `uv run` names itself in $UV
-    uv = [found] if found else ["python3", "-m", "uv"]  # else as the Makefile installs it
     if not python.exists():
-        subprocess.run([*uv, "venv", "-q", "--python", "3.11", str(env)], check=True)
-    subprocess.run([*uv, "pip", "install", "-q", "--python", str(python), f"deepagents=={version}"], check=True)
-    subprocess.run([*uv, "pip", "install", "-q", "--python", str(python), "--no-deps", "-e", str(ROOT)], check=True)
+        subprocess.run([*uv(), "venv", "-q", "--python", "3.11", str(env)], check=True)
+    subprocess.run([*uv(), "pip", "install", "-q", "--python", str(python), f"deepagents=={version}"], check=True)
+    subprocess.run([*uv(), "pip", "install", "-q", "--python", str(python), "--no-deps", "-e", str(ROOT)], check=True)
     done = subprocess.run([str(python), "-m", "snippets.facts", "--runtime", "python"], capture_output=True, text=True, cwd=ROOT,
                           env={"PATH": "/usr/bin:/bin", "FACTS_CACHE": "0", "PYTHONWARNINGS": "ignore"})
     if done.returncode != 0:
@@ -221,18 +215,14 @@ def main(argv: list[str]) -> int:
     if args.releases and not args.runtime:
         args.runtime = "python"
     matrix = json.loads(MATRIX.read_text(encoding="utf-8")) if MATRIX.exists() else {"rows": {}}
-    today = datetime.date.today().isoformat()
+    provenance = {"command": "python -m tools.matrix " + " ".join(argv), "date": datetime.date.today().isoformat()}
     if args.runtime in (None, "python"):
         wanted = args.releases or releases()
         print(f"deepagents on PyPI: {len(wanted)} releases, each in its own environment", flush=True)
         matrix["rows"].update(measure_all(wanted, measure, "deepagents"))
         matrix["rows"] = dict(sorted(matrix["rows"].items(), key=lambda item: release_key(item[0])))
-        matrix["provenance"] = {
-            "command": "python -m tools.matrix " + " ".join(argv),
-            "date": today,
-            "python": sys.version.split()[0],
-            "note": "each release installed alone with the newest langchain/langgraph it allows on that date",
-        }
+        matrix["provenance"] = {**provenance, "python": sys.version.split()[0],
+                                "note": "each release installed alone with the newest langchain/langgraph it allows on that date"}
     if args.runtime in (None, "js"):
         wanted = args.releases if args.runtime == "js" and args.releases else npm_releases()
         print(f"deepagents on npm: {len(wanted)} releases, each installed in {paths.shown(NPM_DIRS)}/<version>", flush=True)
@@ -240,13 +230,9 @@ def main(argv: list[str]) -> int:
         npm["rows"].update(measure_all(wanted, measure_npm, "npm deepagents"))
         npm["rows"] = dict(sorted(npm["rows"].items(), key=lambda item: release_key(item[0])))
         node = subprocess.run(["node", "--version"], capture_output=True, text=True, check=True).stdout.strip()
-        npm["provenance"] = {
-            "command": "python -m tools.matrix " + " ".join(argv),
-            "date": today,
-            "node": node.removeprefix("v"),
-            "note": "each npm release installed alone, with the peers package.json pins where its peer ranges "
-                    "allow (each row's `peers` says), measured by snippets/js/measure.mjs",
-        }
+        npm["provenance"] = {**provenance, "node": node.removeprefix("v"),
+                             "note": "each npm release installed alone, with the peers package.json pins where its peer "
+                                     "ranges allow (each row's `peers` says), measured by snippets/js/measure.mjs"}
     MATRIX.parent.mkdir(exist_ok=True)
     MATRIX.write_text(json.dumps(matrix, ensure_ascii=False, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"wrote {MATRIX.relative_to(ROOT)}: {len(matrix['rows'])} PyPI releases, "

@@ -59,7 +59,6 @@ from snippets.lab import JS_SUFFIX, NPM_DEEPAGENTS, Mutant, Patch
 from sitegen.bound import bound_to, claims_at, page_sources, resolve
 
 ROOT = paths.ROOT
-CACHE = paths.CACHE / "mutants"
 SPAN = re.compile(r'<span class="bound" data-kind="(\w+)" data-names="([^"]*)" data-line="(\d+)"></span>')
 PLACE = re.compile(r"(docs/[\w./-]+\.md):(\d+)")
 
@@ -167,9 +166,6 @@ def base_env(scratch: Path | None = None) -> dict[str, str]:
     return env
 
 
-# --------------------------------------------------------------------------- the pages' bindings
-
-
 # --------------------------------------------------------------------------- observations and verdicts
 
 
@@ -197,9 +193,6 @@ class Verdict:
     caught: bool
     followed: str  # one line for the table
     details: list[str] = field(default_factory=list)
-
-    def __repr__(self) -> str:  # short, for assertion messages
-        return f"Verdict({self.mutant.name}, caught={self.caught})"
 
     def row(self) -> str:
         home = next((s.name for s in registry.sections() if self.mutant in s.mutants), "—")

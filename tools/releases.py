@@ -6,16 +6,9 @@
     python -m tools.releases --shard 2/3 --no-assemble --prune   # a third of them, unassembled (CI)
     python -m tools.releases --assemble site-releases            # the shards' trees, merged, assembled (CI)
 
-What it writes (site-releases/, to serve from its root; SITE_URL is where it is served; the
-assembly is the site layer's, sitegen/releases.py):
-
-    index.html      a redirect to the latest release (the one pyproject.toml pins)
-    404.html        the latest release's, for any missing address
-    versions.json   the releases, newest first, for Material's version selector
-    assets/         one copy of what every build carries (Material, Mermaid, the search worker, ...)
-    <release>/      the English site measured under that release
-    latest/         redirects to the latest release, page by page
-    <code>/         the same for each other language: index.html, versions.json, <release>/, latest/
+It writes site-releases/ (to serve from its root; SITE_URL is where it is
+served), laid out by sitegen/releases.py: one site per release and language,
+Material's version selector, `latest/` and a shared copy of the assets.
 
 Each release is built in an environment of its own: `.venv` for the pinned
 release, .cache/envs/release-<version> for the others (uv.lock's packages with
@@ -43,9 +36,8 @@ from pathlib import Path
 
 from sitegen import languages
 from sitegen.releases import AssemblyError, assemble
-from snippets import paths
-
 from sitegen.verdicts import matrix_rows, release_key
+from snippets import paths
 
 ROOT = paths.ROOT
 DEFAULT_SITE_URL = "http://127.0.0.1:8000/"  # as mkdocs.yml's default: `python -m http.server -d site-releases`
@@ -210,17 +202,14 @@ def prune_caches(used: list[str], releases: list[str]) -> int:
 # ---------------------------------------------------------------- the command
 
 
-def size(tree: Path) -> int:
-    return sum(file.stat().st_size for file in tree.rglob("*") if file.is_file())
-
-
-def megabytes(count: int) -> str:
-    return f"{count / 1e6:.1f} MB"
-
-
-def release_dirs(tree: Path) -> list[str]:
-    known = set(measured())
-    return sorted((entry.name for entry in tree.iterdir() if entry.is_dir() and entry.name in known), key=release_key)
+def assembled(tree: Path, releases: list[str], root_url: str) -> None:
+    try:
+        saved = assemble(tree, releases, pinned(), root_url)
+    except AssemblyError as error:
+        raise ReleasesError(str(error)) from error
+    size = sum(file.stat().st_size for file in tree.rglob("*") if file.is_file())
+    print(f"assembled {paths.shown(tree)}: {len(releases)} releases in {len(languages.codes())} languages, "
+          f"{size / 1e6:.1f} MB ({saved / 1e6:.1f} MB of duplicate assets shared)", flush=True)
 
 
 def run(releases: list[str], out: Path, jobs: int, assemble_tree: bool, prune: bool) -> int:
@@ -249,14 +238,9 @@ def run(releases: list[str], out: Path, jobs: int, assemble_tree: bool, prune: b
               file=sys.stderr)
         return 1
     if assemble_tree:
-        try:
-            saved = assemble(staging, releases, latest, root_url)
-        except AssemblyError as error:
-            raise ReleasesError(str(error)) from error
+        assembled(staging, releases, root_url)
         shutil.rmtree(out, ignore_errors=True)
         staging.replace(out)
-        print(f"assembled: {len(releases)} releases in {len(languages.codes())} languages, "
-              f"{megabytes(size(out))} ({megabytes(saved)} of duplicate assets shared)", flush=True)
     if prune and all(b.keys for b in results):
         removed = prune_caches([b.keys for b in results], releases)
         if removed:
@@ -279,16 +263,10 @@ def main(argv: list[str] | None = None) -> int:
     options = parser.parse_args(argv)
     if options.assemble:
         tree = options.assemble.resolve()
-        found = release_dirs(tree) if tree.is_dir() else []
+        found = [e.name for e in tree.iterdir() if e.is_dir() and e.name in measured()] if tree.is_dir() else []
         if not found:
             raise ReleasesError(f"{tree} holds no built release")
-        root_url = os.environ.get("SITE_URL") or DEFAULT_SITE_URL
-        try:
-            saved = assemble(tree, found, pinned(), root_url)
-        except AssemblyError as error:
-            raise ReleasesError(str(error)) from error
-        print(f"assembled {tree}: {len(found)} releases, {megabytes(size(tree))} "
-              f"({megabytes(saved)} of duplicate assets shared)")
+        assembled(tree, sorted(found, key=release_key), os.environ.get("SITE_URL") or DEFAULT_SITE_URL)
         return 0
     releases = choose(options.releases, options.sample, options.shard)
     if not releases:
