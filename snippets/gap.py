@@ -180,6 +180,9 @@ SECTION = Section(
             "A declared isolated child with a `SubAgentMiddleware` of its own reaches its grandchild",
             None,
             lambda facts: facts.gap.chain("isolated, own task").grandchild_ran,
+            js=lambda facts: (
+                facts.js.gap.chains.find(form="isolated, own task").grandchild_ran
+            ),
         ),
         Claim(
             "gap-fork-own-task-refused",
@@ -187,6 +190,21 @@ SECTION = Section(
             None,
             lambda facts: facts.gap.chain("fork, own task").refused
             and not facts.gap.chain("fork, own task").grandchild_ran,
+            # npm deepagents: the run fails before the child's `task` is called (gap-fork-own-task-fails)
+            js=lambda facts: (
+                (c := facts.js.gap.chains.find(form="fork, own task")).refused
+                and not c.grandchild_ran
+            ),
+        ),
+        Claim(
+            "gap-fork-own-task-fails",
+            "A declared fork child with the same middleware makes the run fail",
+            None,
+            # Python's run goes through: the child gets a tool result for its `task` call
+            lambda facts: facts.gap.chain("fork, own task").child_got is None,
+            js=lambda facts: (
+                facts.js.gap.chains.find(form="fork, own task").error is not None
+            ),
         ),
         Claim(
             "gap-agent-tool",
@@ -194,6 +212,10 @@ SECTION = Section(
             None,
             lambda facts: facts.gap.chain("fork, agent tool").grandchild_ran
             and not facts.gap.chain("fork, agent tool").refused,
+            js=lambda facts: (
+                (c := facts.js.gap.chains.find(form="fork, agent tool")).grandchild_ran
+                and not c.refused
+            ),
         ),
         Claim(
             "gap-reason-in-source",

@@ -254,6 +254,18 @@ def _nests_one_level(facts) -> bool:
     )
 
 
+def _js_nests_one_level(facts) -> bool:
+    """The same in npm deepagents (delegate_on_purpose.mjs): `got` holds only the agents whose tool
+    results a stream(messages) caller saw."""
+    guidance = facts.js.guidance
+    got = {agent: list(guidance.got[agent]) for agent in guidance.got}
+    return (
+        max(guidance.depth[agent] for agent in guidance.depth) == 2
+        and guidance.refusal_text not in got.get("researcher", [])
+        and got.get("fact-checker") == [guidance.refusal_text]
+    )
+
+
 def _beta(kind: str):
     return lambda facts: any(
         "beta" in warning for warning in facts.guidance.warnings[kind]
@@ -630,6 +642,7 @@ SECTION = Section(
             "A declared sub-agent with a `SubAgentMiddleware` of its own nests exactly one level deeper",
             None,
             _nests_one_level,
+            js=_js_nests_one_level,
         ),
         Claim(
             "fork-carries-more",
@@ -648,12 +661,17 @@ SECTION = Section(
             None,
             lambda facts: facts.guidance.spec_limit_calls == facts.guidance.spec_limit
             and facts.guidance.spec_limit_answer == "parent done",
+            js=lambda facts: (
+                facts.js.guidance.spec_limit_calls == facts.js.guidance.spec_limit
+                and facts.js.guidance.spec_limit_answer == "parent done"
+            ),
         ),
         Claim(
             "recursion-limit-counts-steps",
             "A sub-agent's `recursion_limit` counts graph steps: fewer model calls fit in it than its number",
             None,
             lambda facts: 0 < facts.guidance.limit_calls < 8,
+            js=lambda facts: 0 < facts.js.guidance.limit_calls < 8,
         ),
         Claim(
             "step-limit-raises",
