@@ -628,7 +628,7 @@ SECTION = Section(
                 and "writer" in ran[0]
                 and ran[1] == "report finished"
                 and "gc" not in g.never_nest["stream"][0]
-                and g.never_nest["stream"][1] == [g.guard_refusal]
+                and len(g.never_nest["stream"][1]) == 1
             ),
         ),
         Claim(

@@ -686,7 +686,6 @@ async function measureGuidance(section) {
     limit_calls: limit.searcherCalls,
     never_nest: { stream: [never.agents, never.refused] },
     guarded: { invoke: await guarded(never.build, never.request) },
-    guard_refusal: never.refusal,
     default_limit: limit.ownLimit ?? null,
     limit_raises: limit.raised?.name ?? null,
     limit_result: [result?.type ?? null, result?.status ?? null],
