@@ -473,7 +473,7 @@ MUTANTS = [
                 '                return f"The subagent {subagent_type} stopped at its step limit."\n',
             ),
         ),
-        flips=("step-limit-raises",),
+        flips=("step-limit-raises", "with-config-limit"),
     ),
     Mutant(
         "step-limit-rewrapped",
@@ -672,6 +672,16 @@ SECTION = Section(
             None,
             lambda facts: 0 < facts.guidance.limit_calls < 8,
             js=lambda facts: 0 < facts.js.guidance.limit_calls < 8,
+        ),
+        Claim(
+            "with-config-limit",
+            "A step limit bound to a compiled sub-agent with `with_config` caps its run",
+            None,
+            # step_limit_runnable.py binds 8 steps with with_config, and the parent's invoke raises
+            lambda facts: facts.guidance.limit_raises == "GraphRecursionError"
+            and 0 < facts.guidance.limit_calls < 8,
+            # measure.mjs: a child bound with withConfig({recursionLimit: 8}), handed over as a runnable
+            js=lambda facts: facts.js.guidance.with_config_limit.held,
         ),
         Claim(
             "step-limit-raises",
