@@ -343,6 +343,19 @@ MUTANTS = [
             "fork-refused@js",
         ),
     ),
+    Mutant(
+        "js-flag-false",
+        "npm deepagents: a fork child's own hook sets the flag to false",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "beforeAgent: () => ({ [FORKED_CONTEXT_KEY]: true })",
+                "beforeAgent: () => ({ [FORKED_CONTEXT_KEY]: false })",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("flag-value@js", "flag-only-declarative@js", "gap-declarative@js"),
+    ),
 ]
 
 SECTION = Section(

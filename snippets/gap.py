@@ -16,6 +16,8 @@ from snippets.lab import (
     Section,
     expect,
     source_note,
+    NPM_BUNDLE,
+    NPM_DEEPAGENTS,
 )
 
 
@@ -134,6 +136,77 @@ MUTANTS = [
             ),
         ),
         flips=("gap-runnable-no-mode",),
+    ),
+    Mutant(
+        "fork-own-task-fails",
+        "a fork child whose spec holds a SubAgentMiddleware of its own is refused at assembly",
+        (
+            Patch(
+                GRAPH_PY,
+                '            raw_subagent_tools = spec.get("tools") if "tools" in spec else tools\n',
+                '            raw_subagent_tools = spec.get("tools") if "tools" in spec else tools\n'
+                '            if is_forked and any(type(m).__name__ == "SubAgentMiddleware" for m in spec.get("middleware", [])):\n'
+                '                raise ValueError("a fork subagent may not hold a task of its own")\n',
+            ),
+        ),
+        flips=("gap-fork-own-task-fails",),
+    ),
+    Mutant(
+        "js-subagents-never-delegate",
+        "npm deepagents: `task` refuses in every agent that runs as a sub-agent, runnable ones included",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "\t\tif (currentState[FORKED_CONTEXT_KEY]) return FORK_RECURSION_REFUSAL;\n",
+                "\t\tif (currentState[FORKED_CONTEXT_KEY] || "
+                'config.configurable?.ls_agent_type === "subagent") return FORK_RECURSION_REFUSAL;\n',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("gap-runnable@js", "gap-runnable-no-mode@js"),
+    ),
+    Mutant(
+        "js-fork-drops-own-middleware",
+        "npm deepagents: a fork child runs without the middleware its spec names",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "const subagentMiddleware = [...defaultSubagentMiddleware, ...agentParams.middleware ?? []];",
+                "const subagentMiddleware = [...defaultSubagentMiddleware, "
+                "...isForkedSubAgent(agentParams) ? [] : agentParams.middleware ?? []];",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("gap-fork-own-task-fails@js", "gap-fork-own-task-refused@js"),
+    ),
+    Mutant(
+        "js-own-subagent-middleware-dropped",
+        "npm deepagents: a declared child's own sub-agent middleware is dropped",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "const subagentMiddleware = [...defaultSubagentMiddleware, ...agentParams.middleware ?? []];",
+                "const subagentMiddleware = [...defaultSubagentMiddleware, "
+                '...(agentParams.middleware ?? []).filter((m) => m.name !== "subAgentMiddleware")];',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("gap-isolated-own-task@js", "nest-one-level@js"),
+    ),
+    Mutant(
+        "js-fork-keeps-only-inherited-tools",
+        "npm deepagents: a fork child no longer gets the `tools` its spec names, only the parent's",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "\t\t\t\tmode: void 0,\n\t\t\t\tmodel: agentParams.model ?? defaultModel,\n"
+                "\t\t\t\ttools: agentParams.tools ?? defaultTools,",
+                "\t\t\t\tmode: void 0,\n\t\t\t\tmodel: agentParams.model ?? defaultModel,\n"
+                "\t\t\t\ttools: defaultTools,",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("gap-agent-tool@js",),
     ),
 ]
 

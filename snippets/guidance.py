@@ -15,6 +15,8 @@ from snippets.lab import (
     Section,
     expect,
     internal,
+    NPM_BUNDLE,
+    NPM_DEEPAGENTS,
 )
 
 # snippets/scenarios/<name>.py, in the order the page shows them
@@ -561,6 +563,83 @@ MUTANTS = [
             ),
         ),
         flips=("plain-agent-has-no-task",),
+    ),
+    Mutant(
+        "js-fork-starts-fresh",
+        "npm deepagents: a fork child starts from its task alone, not from the parent's conversation",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "if (shouldFork) subagentState.messages = [...getEffectiveMessages("
+                "stripInFlightAIMessage(currentState.messages ?? []), currentState), ",
+                "if (shouldFork) subagentState.messages = [",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("guide-fork@js", "fork-carries-more@js"),
+    ),
+    Mutant(
+        "js-no-own-limit",
+        "npm deepagents: a deep agent sets no step limit of its own",
+        (Patch(NPM_BUNDLE, "\t\trecursionLimit: 1e4,\n", "", NPM_DEEPAGENTS),),
+        flips=("own-limit-is-set@js", "default-recursion-limit@js"),
+    ),
+    Mutant(
+        "js-step-limit-answered",
+        "npm deepagents: a sub-agent that hits its step limit makes `task` return a message",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "const result = await subagent.invoke(subagentState, subagentConfig);",
+                "let result;\n\t\ttry {\n\t\t\tresult = await subagent.invoke(subagentState, subagentConfig);\n"
+                '\t\t} catch (error) {\n\t\t\tif (error?.name !== "GraphRecursionError") throw error;\n'
+                "\t\t\treturn `The subagent ${subagent_type} stopped at its step limit.`;\n\t\t}",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("step-limit-raises@js", "step-limit-reported@js"),
+    ),
+    Mutant(
+        "js-with-config-limit-kept",
+        "npm deepagents: `task` keeps the step limit a runnable child was bound with",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "\t\tconst subagentConfig = {\n\t\t\t...config,\n",
+                "\t\tconst subagentConfig = {\n"
+                '\t\t\t...Object.fromEntries(Object.entries(config).filter(([key]) => key !== "recursionLimit")),\n',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("with-config-limit@js",),
+    ),
+    Mutant(
+        "js-tool-call-limit-dropped",
+        "npm deepagents: `createDeepAgent` drops a ToolCallLimitMiddleware it is given",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "customMiddleware.filter((entry) => !knownMiddlewareNames.has(entry.name));",
+                "customMiddleware.filter((entry) => !knownMiddlewareNames.has(entry.name)"
+                ' && !String(entry.name).startsWith("ToolCallLimitMiddleware"));',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("guard-async@js",),
+    ),
+    Mutant(
+        "js-spec-has-step-limit",
+        "npm deepagents: a declarative spec gains a `recursionLimit` key",
+        (
+            Patch(
+                "dist/agent-*.d.ts",
+                "interface SubAgent {\n  /** Identifier used to select this subagent in the task tool */\n",
+                "interface SubAgent {\n  /** Step limit of the subagent's own run */\n  recursionLimit?: number;\n"
+                "  /** Identifier used to select this subagent in the task tool */\n",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("no-spec-step-limit@js",),
     ),
 ]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import Bench, Claim, Mutant, Patch, Section, source_note, SUBAGENTS_PY
+from snippets.lab import Bench, Claim, Mutant, Patch, Section, source_note, SUBAGENTS_PY, NPM_BUNDLE, NPM_DEEPAGENTS
 
 CANDIDATES = [
     None,
@@ -244,6 +244,59 @@ MUTANTS = [
             ),
         ),
         flips=("fork-beta",),
+    ),
+    Mutant(
+        "js-handoff-rejected",
+        "npm deepagents: `handoff` is rejected like any unknown mode",
+        (
+            Patch(
+                NPM_BUNDLE,
+                'rawMode !== "fork" && rawMode !== "handoff") throw',
+                'rawMode !== "fork") throw',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("mode-handoff@js", "handoff-is-default@js"),
+    ),
+    Mutant(
+        "js-any-mode-accepted",
+        "npm deepagents: `mode` is not checked, so any value is accepted",
+        (
+            Patch(
+                NPM_BUNDLE,
+                'if (rawMode != null && rawMode !== "isolated" && rawMode !== "fork" && rawMode !== "handoff") throw',
+                "if (false) throw",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("unknown-modes-rejected@js",),
+    ),
+    Mutant(
+        "js-fork-may-set-skills",
+        "npm deepagents: a fork spec may set `skills`",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "if (Array.isArray(rawSkills) && rawSkills.length > 0) throw",
+                "if (false) throw",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("fork-skills@js",),
+    ),
+    Mutant(
+        "js-subagents-warn-beta",
+        "npm deepagents: attaching any sub-agent warns that sub-agents are in beta",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "for (const agentParams of subagents) {\n\t\tconst rawMode = agentParams.mode;\n",
+                "for (const agentParams of subagents) {\n\t\tconst rawMode = agentParams.mode;\n"
+                '\t\tconsole.warn("Subagents are in beta and may change.");\n',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("fork-beta@js", "isolated-beta@js", "runnable-beta@js"),
     ),
 ]
 
