@@ -341,20 +341,8 @@ MUTANTS = [
             "flag-only-declarative@js",
             "flag-closes-gate@js",
             "fork-refused@js",
+            "gap-declarative@js",
         ),
-    ),
-    Mutant(
-        "js-flag-false",
-        "npm deepagents: a fork child's own hook sets the flag to false",
-        (
-            Patch(
-                NPM_BUNDLE,
-                "beforeAgent: () => ({ [FORKED_CONTEXT_KEY]: true })",
-                "beforeAgent: () => ({ [FORKED_CONTEXT_KEY]: false })",
-                NPM_DEEPAGENTS,
-            ),
-        ),
-        flips=("flag-value@js", "flag-only-declarative@js", "gap-declarative@js"),
     ),
 ]
 
