@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from snippets.lab import (
     GRAPH_PY,
+    NPM_BUNDLE,
+    NPM_DEEPAGENTS,
     SUBAGENTS_PY,
     Bench,
     Claim,
@@ -16,8 +18,6 @@ from snippets.lab import (
     Section,
     expect,
     source_note,
-    NPM_BUNDLE,
-    NPM_DEEPAGENTS,
 )
 
 

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from snippets.lab import (
     FACTORY_PY,
     GRAPH_PY,
+    NPM_BUNDLE,
+    NPM_DEEPAGENTS,
     SUBAGENTS_PY,
     Bench,
     Claim,
@@ -15,8 +17,6 @@ from snippets.lab import (
     Section,
     expect,
     internal,
-    NPM_BUNDLE,
-    NPM_DEEPAGENTS,
 )
 
 # snippets/scenarios/<name>.py, in the order the page shows them
