@@ -115,14 +115,47 @@ def choosing(facts, language: str) -> str:
 
 
 def claims(section: str, facts, language: str) -> str:
-    """The generic table: each claim of a section, the article's value and today's."""
+    """The generic table: each claim of a section, the article's value and today's; and, when a claim of the
+    section has a JavaScript twin, a column of the twins' values (— for a claim measured in Python only)."""
     separator = word(language, "list_separator")
-    header = [word(language, f"labels.{h}") for h in ("claim", "article", "live")]
-    lines = ["| " + " | ".join(header) + " |", "|---|---|---|"]
-    for claim in registry.section(section).claims:
+    declared = registry.section(section).claims
+    javascript = any(claim.twin() for claim in declared)
+    columns = ("claim", "article", "live_python", "javascript") if javascript else ("claim", "article", "live")
+    header = [word(language, f"labels.{h}") for h in columns]
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for claim in declared:
         article = show(claim.article, separator) if claim.from_article else word(language, "labels.not_in_article")
-        lines.append(f"| {claim_words(claim, language)} | {article} | {show(claim.live(facts), separator)} |")
+        cells = [claim_words(claim, language), article, show(claim.live(facts), separator)]
+        if javascript:
+            twin = claim.twin()
+            cells.append(show(twin.live(facts), separator) if twin else "—")
+        lines.append("| " + " | ".join(cells) + " |")
     return "\n".join(lines)
+
+
+class JavaScript:
+    """The JavaScript facts read as the Python ones (`view.refusal` is `facts.js.refusal`), for the
+    section tables whose rows are measured values, not claims."""
+
+    def __init__(self, facts) -> None:
+        self._js = facts.js
+
+    def __getattr__(self, name: str):
+        return getattr(self._js, name)
+
+
+def both(name: str, facts, language: str) -> str:
+    """A section table of measured values, as linked tabs: the Python measurement, and the JavaScript one
+    when that section is measured in JavaScript too (the tabs follow the examples' tabs)."""
+    python = TABLES[name](facts, language)
+    js_facts = getattr(facts, "js", None)
+    if js_facts is None or name not in js_facts:
+        return python
+
+    def tab(title: str, body: str) -> str:
+        return f'=== "{title}"\n\n' + "\n".join("    " + line for line in body.splitlines()) + "\n"
+
+    return tab("Python", python) + "\n" + tab("JavaScript", TABLES[name](JavaScript(facts), language))
 
 
 TABLES = {"modes": modes, "tool_surfaces": tool_surfaces, "refusal": refusal, "flag": flag, "gap": gap,
@@ -132,7 +165,7 @@ TABLES = {"modes": modes, "tool_surfaces": tool_surfaces, "refusal": refusal, "f
 def table(name: str, facts, language: str) -> str:
     """The table `name`: one of TABLES, or the claims of the section `name`."""
     if name in TABLES:
-        return TABLES[name](facts, language)
+        return both(name, facts, language)
     return claims(name, facts, language)
 
 

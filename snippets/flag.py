@@ -341,6 +341,7 @@ MUTANTS = [
             "flag-only-declarative@js",
             "flag-closes-gate@js",
             "fork-refused@js",
+            "gap-declarative@js",
         ),
     ),
 ]

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from snippets.lab import (
     GRAPH_PY,
+    NPM_BUNDLE,
+    NPM_DEEPAGENTS,
     SUBAGENTS_PY,
     Bench,
     Claim,
@@ -135,6 +137,77 @@ MUTANTS = [
         ),
         flips=("gap-runnable-no-mode",),
     ),
+    Mutant(
+        "fork-own-task-fails",
+        "a fork child whose spec holds a SubAgentMiddleware of its own is refused at assembly",
+        (
+            Patch(
+                GRAPH_PY,
+                '            raw_subagent_tools = spec.get("tools") if "tools" in spec else tools\n',
+                '            raw_subagent_tools = spec.get("tools") if "tools" in spec else tools\n'
+                '            if is_forked and any(type(m).__name__ == "SubAgentMiddleware" for m in spec.get("middleware", [])):\n'
+                '                raise ValueError("a fork subagent may not hold a task of its own")\n',
+            ),
+        ),
+        flips=("gap-fork-own-task-fails",),
+    ),
+    Mutant(
+        "js-subagents-never-delegate",
+        "npm deepagents: `task` refuses in every agent that runs as a sub-agent, runnable ones included",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "\t\tif (currentState[FORKED_CONTEXT_KEY]) return FORK_RECURSION_REFUSAL;\n",
+                "\t\tif (currentState[FORKED_CONTEXT_KEY] || "
+                'config.configurable?.ls_agent_type === "subagent") return FORK_RECURSION_REFUSAL;\n',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("gap-runnable@js", "gap-runnable-no-mode@js"),
+    ),
+    Mutant(
+        "js-fork-drops-own-middleware",
+        "npm deepagents: a fork child runs without the middleware its spec names",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "const subagentMiddleware = [...defaultSubagentMiddleware, ...agentParams.middleware ?? []];",
+                "const subagentMiddleware = [...defaultSubagentMiddleware, "
+                "...isForkedSubAgent(agentParams) ? [] : agentParams.middleware ?? []];",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("gap-fork-own-task-fails@js", "gap-fork-own-task-refused@js"),
+    ),
+    Mutant(
+        "js-own-subagent-middleware-dropped",
+        "npm deepagents: a declared child's own sub-agent middleware is dropped",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "const subagentMiddleware = [...defaultSubagentMiddleware, ...agentParams.middleware ?? []];",
+                "const subagentMiddleware = [...defaultSubagentMiddleware, "
+                '...(agentParams.middleware ?? []).filter((m) => m.name !== "subAgentMiddleware")];',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("gap-isolated-own-task@js", "nest-one-level@js"),
+    ),
+    Mutant(
+        "js-fork-keeps-only-inherited-tools",
+        "npm deepagents: a fork child no longer gets the `tools` its spec names, only the parent's",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "\t\t\t\tmode: void 0,\n\t\t\t\tmodel: agentParams.model ?? defaultModel,\n"
+                "\t\t\t\ttools: agentParams.tools ?? defaultTools,",
+                "\t\t\t\tmode: void 0,\n\t\t\t\tmodel: agentParams.model ?? defaultModel,\n"
+                "\t\t\t\ttools: defaultTools,",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("gap-agent-tool@js",),
+    ),
 ]
 
 SECTION = Section(
@@ -180,6 +253,9 @@ SECTION = Section(
             "A declared isolated child with a `SubAgentMiddleware` of its own reaches its grandchild",
             None,
             lambda facts: facts.gap.chain("isolated, own task").grandchild_ran,
+            js=lambda facts: (
+                facts.js.gap.chains.find(form="isolated, own task").grandchild_ran
+            ),
         ),
         Claim(
             "gap-fork-own-task-refused",
@@ -187,6 +263,21 @@ SECTION = Section(
             None,
             lambda facts: facts.gap.chain("fork, own task").refused
             and not facts.gap.chain("fork, own task").grandchild_ran,
+            # npm deepagents: the run fails before the child's `task` is called (gap-fork-own-task-fails)
+            js=lambda facts: (
+                (c := facts.js.gap.chains.find(form="fork, own task")).refused
+                and not c.grandchild_ran
+            ),
+        ),
+        Claim(
+            "gap-fork-own-task-fails",
+            "A declared fork child with the same middleware makes the run fail",
+            None,
+            # Python's run goes through: the child gets a tool result for its `task` call
+            lambda facts: facts.gap.chain("fork, own task").child_got is None,
+            js=lambda facts: (
+                facts.js.gap.chains.find(form="fork, own task").error is not None
+            ),
         ),
         Claim(
             "gap-agent-tool",
@@ -194,6 +285,10 @@ SECTION = Section(
             None,
             lambda facts: facts.gap.chain("fork, agent tool").grandchild_ran
             and not facts.gap.chain("fork, agent tool").refused,
+            js=lambda facts: (
+                (c := facts.js.gap.chains.find(form="fork, agent tool")).grandchild_ran
+                and not c.refused
+            ),
         ),
         Claim(
             "gap-reason-in-source",

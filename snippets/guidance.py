@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from snippets.lab import (
     FACTORY_PY,
     GRAPH_PY,
+    NPM_BUNDLE,
+    NPM_DEEPAGENTS,
     SUBAGENTS_PY,
     Bench,
     Claim,
@@ -254,6 +256,18 @@ def _nests_one_level(facts) -> bool:
     )
 
 
+def _js_nests_one_level(facts) -> bool:
+    """The same in npm deepagents (delegate_on_purpose.mjs): `got` holds only the agents whose tool
+    results a stream(messages) caller saw."""
+    guidance = facts.js.guidance
+    got = {agent: list(guidance.got[agent]) for agent in guidance.got}
+    return (
+        max(guidance.depth[agent] for agent in guidance.depth) == 2
+        and guidance.refusal_text not in got.get("researcher", [])
+        and got.get("fact-checker") == [guidance.refusal_text]
+    )
+
+
 def _beta(kind: str):
     return lambda facts: any(
         "beta" in warning for warning in facts.guidance.warnings[kind]
@@ -461,7 +475,7 @@ MUTANTS = [
                 '                return f"The subagent {subagent_type} stopped at its step limit."\n',
             ),
         ),
-        flips=("step-limit-raises",),
+        flips=("step-limit-raises", "with-config-limit"),
     ),
     Mutant(
         "step-limit-rewrapped",
@@ -550,6 +564,83 @@ MUTANTS = [
         ),
         flips=("plain-agent-has-no-task",),
     ),
+    Mutant(
+        "js-fork-starts-fresh",
+        "npm deepagents: a fork child starts from its task alone, not from the parent's conversation",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "if (shouldFork) subagentState.messages = [...getEffectiveMessages("
+                "stripInFlightAIMessage(currentState.messages ?? []), currentState), ",
+                "if (shouldFork) subagentState.messages = [",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("guide-fork@js", "fork-carries-more@js"),
+    ),
+    Mutant(
+        "js-no-own-limit",
+        "npm deepagents: a deep agent sets no step limit of its own",
+        (Patch(NPM_BUNDLE, "\t\trecursionLimit: 1e4,\n", "", NPM_DEEPAGENTS),),
+        flips=("own-limit-is-set@js", "default-recursion-limit@js"),
+    ),
+    Mutant(
+        "js-step-limit-answered",
+        "npm deepagents: a sub-agent that hits its step limit makes `task` return a message",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "const result = await subagent.invoke(subagentState, subagentConfig);",
+                "let result;\n\t\ttry {\n\t\t\tresult = await subagent.invoke(subagentState, subagentConfig);\n"
+                '\t\t} catch (error) {\n\t\t\tif (error?.name !== "GraphRecursionError") throw error;\n'
+                "\t\t\treturn `The subagent ${subagent_type} stopped at its step limit.`;\n\t\t}",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("step-limit-raises@js", "step-limit-reported@js"),
+    ),
+    Mutant(
+        "js-with-config-limit-kept",
+        "npm deepagents: `task` keeps the step limit a runnable child was bound with",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "\t\tconst subagentConfig = {\n\t\t\t...config,\n",
+                "\t\tconst subagentConfig = {\n"
+                '\t\t\t...Object.fromEntries(Object.entries(config).filter(([key]) => key !== "recursionLimit")),\n',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("with-config-limit@js",),
+    ),
+    Mutant(
+        "js-tool-call-limit-dropped",
+        "npm deepagents: `createDeepAgent` drops a ToolCallLimitMiddleware it is given",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "customMiddleware.filter((entry) => !knownMiddlewareNames.has(entry.name));",
+                "customMiddleware.filter((entry) => !knownMiddlewareNames.has(entry.name)"
+                ' && !String(entry.name).startsWith("ToolCallLimitMiddleware"));',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("guard-async@js",),
+    ),
+    Mutant(
+        "js-spec-has-step-limit",
+        "npm deepagents: a declarative spec gains a `recursionLimit` key",
+        (
+            Patch(
+                "dist/agent-*.d.ts",
+                "interface SubAgent {\n  /** Identifier used to select this subagent in the task tool */\n",
+                "interface SubAgent {\n  /** Step limit of the subagent's own run */\n  recursionLimit?: number;\n"
+                "  /** Identifier used to select this subagent in the task tool */\n",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("no-spec-step-limit@js",),
+    ),
 ]
 
 SECTION = Section(
@@ -616,7 +707,7 @@ SECTION = Section(
                 and "writer" in ran[0]
                 and ran[1] == "report finished"
                 and "gc" not in g.never_nest["stream"][0]
-                and g.never_nest["stream"][1] == [g.guard_refusal]
+                and len(g.never_nest["stream"][1]) == 1
             ),
         ),
         Claim(
@@ -630,6 +721,7 @@ SECTION = Section(
             "A declared sub-agent with a `SubAgentMiddleware` of its own nests exactly one level deeper",
             None,
             _nests_one_level,
+            js=_js_nests_one_level,
         ),
         Claim(
             "fork-carries-more",
@@ -648,12 +740,27 @@ SECTION = Section(
             None,
             lambda facts: facts.guidance.spec_limit_calls == facts.guidance.spec_limit
             and facts.guidance.spec_limit_answer == "parent done",
+            js=lambda facts: (
+                facts.js.guidance.spec_limit_calls == facts.js.guidance.spec_limit
+                and facts.js.guidance.spec_limit_answer == "parent done"
+            ),
         ),
         Claim(
             "recursion-limit-counts-steps",
             "A sub-agent's `recursion_limit` counts graph steps: fewer model calls fit in it than its number",
             None,
             lambda facts: 0 < facts.guidance.limit_calls < 8,
+            js=lambda facts: 0 < facts.js.guidance.limit_calls < 8,
+        ),
+        Claim(
+            "with-config-limit",
+            "A step limit bound to a compiled sub-agent with `with_config` caps its run",
+            None,
+            # step_limit_runnable.py binds 8 steps with with_config, and the parent's invoke raises
+            lambda facts: facts.guidance.limit_raises == "GraphRecursionError"
+            and 0 < facts.guidance.limit_calls < 8,
+            # measure.mjs: a child bound with withConfig({recursionLimit: 8}), handed over as a runnable
+            js=lambda facts: facts.js.guidance.with_config_limit.held,
         ),
         Claim(
             "step-limit-raises",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import Bench, Claim, Mutant, Patch, Section, source_note, SUBAGENTS_PY
+from snippets.lab import Bench, Claim, Mutant, Patch, Section, source_note, SUBAGENTS_PY, NPM_BUNDLE, NPM_DEEPAGENTS
 
 CANDIDATES = [
     None,
@@ -26,6 +26,13 @@ class ModeOutcome:
 
 
 @dataclass(frozen=True)
+class UnknownSubagent:
+    raised: str | None  # the exception the parent's invoke raised, if it did
+    tool_result: str | None  # else the tool result the parent's `task` call got
+    parent_finished: bool  # the parent produced its final answer
+
+
+@dataclass(frozen=True)
 class Modes:
     printed: str  # what the page's scenario printed
     outcomes: list[ModeOutcome]
@@ -35,6 +42,7 @@ class Modes:
     duplicate_name_error_fork: str | None
     fork_warnings: list[str]  # warnings emitted while attaching one fork child
     names_reason: str | None  # the source's reason names must be unique, None if gone
+    unknown_subagent: UnknownSubagent  # a parent (no fork) calls `task` for a name it lacks
 
     def outcome(self, mode: str | None) -> ModeOutcome:
         return next(o for o in self.outcomes if o.mode == mode)
@@ -98,6 +106,23 @@ def child(name: str, **extra: object) -> dict:
     }
 
 
+def unknown_subagent() -> UnknownSubagent:
+    """A parent with one isolated child calls `task` for `ghost`, which it does not have."""
+    from deepagents import create_deep_agent
+    from scripted_model import ScriptedModel, delegate, say
+
+    parent = ScriptedModel(script=[delegate("ghost", "do it"), say("parent done")])
+    agent = create_deep_agent(model=parent, subagents=[child("iso")])
+    try:
+        final = agent.invoke({"messages": [{"role": "user", "content": "delegate to ghost"}]})
+    except Exception as error:  # noqa: BLE001 - the error is the measurement
+        return UnknownSubagent(type(error).__name__, None, False)
+    results = [m.text for m in final["messages"] if m.type == "tool"]
+    return UnknownSubagent(
+        None, results[0] if results else None, final["messages"][-1].text == "parent done"
+    )
+
+
 def measure_modes(bench: Bench) -> Modes:
     shown = bench.run("modes")
     skills_on_fork, _ = assemble(child("a1", mode="fork", skills=["/skills/"]))
@@ -114,6 +139,7 @@ def measure_modes(bench: Bench) -> Modes:
         )[0],
         fork_warnings=fork_warnings,
         names_reason=source_note("deepagents.middleware.subagents", "purely by name"),
+        unknown_subagent=unknown_subagent(),
     )
 
 
@@ -142,6 +168,17 @@ def _handoff_tools(facts) -> int | None:
 # Mutants: deepagents (or langchain) with one behaviour changed; each must flip the claims named
 # (tools/mutation.py builds the site against each).
 _MODES = 'if mode not in (None, "isolated", "fork"):'
+_UNKNOWN = (
+    '            return f"We cannot invoke subagent {subagent_type} because it does not exist, '
+    'the only allowed types are {allowed_types}"\n'
+)
+_BEFORE_LOOKUP = (
+    "        if runtime.state.get(_FORKED_CONTEXT_KEY):\n            return _FORK_RECURSION_REFUSAL\n"
+    "        if subagent_type not in subagent_graphs:\n"
+    '            allowed_types = ", ".join([f"`{k}`" for k in subagent_graphs])\n'
+)
+_SYNC_HEAD = "    def task(\n        description: str,\n        subagent_type: str,\n        runtime: ToolRuntime,\n    ) -> str | Command:\n"
+_ASYNC_HEAD = "    async def atask(\n        description: str,\n        subagent_type: str,\n        runtime: ToolRuntime,\n    ) -> str | Command:\n"
 MUTANTS = [
     Mutant(
         "fork-mode-rejected",
@@ -244,6 +281,85 @@ MUTANTS = [
             ),
         ),
         flips=("fork-beta",),
+    ),
+    Mutant(
+        "js-handoff-rejected",
+        "npm deepagents: `handoff` is rejected like any unknown mode",
+        (
+            Patch(
+                NPM_BUNDLE,
+                'rawMode !== "fork" && rawMode !== "handoff") throw',
+                'rawMode !== "fork") throw',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("mode-handoff@js", "handoff-is-default@js"),
+    ),
+    Mutant(
+        "js-any-mode-accepted",
+        "npm deepagents: `mode` is not checked, so any value is accepted",
+        (
+            Patch(
+                NPM_BUNDLE,
+                'if (rawMode != null && rawMode !== "isolated" && rawMode !== "fork" && rawMode !== "handoff") throw',
+                "if (false) throw",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("unknown-modes-rejected@js",),
+    ),
+    Mutant(
+        "js-fork-may-set-skills",
+        "npm deepagents: a fork spec may set `skills`",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "if (Array.isArray(rawSkills) && rawSkills.length > 0) throw",
+                "if (false) throw",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("fork-skills@js",),
+    ),
+    Mutant(
+        "js-subagents-warn-beta",
+        "npm deepagents: attaching any sub-agent warns that sub-agents are in beta",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "for (const agentParams of subagents) {\n\t\tconst rawMode = agentParams.mode;\n",
+                "for (const agentParams of subagents) {\n\t\tconst rawMode = agentParams.mode;\n"
+                '\t\tconsole.warn("Subagents are in beta and may change.");\n',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("fork-beta@js", "isolated-beta@js", "runnable-beta@js"),
+    ),
+    Mutant(
+        "unknown-subagent-raises",
+        "a `task` call naming a sub-agent that does not exist raises instead of returning a tool result",
+        tuple(
+            Patch(
+                SUBAGENTS_PY,
+                head + _UNKNOWN,
+                head + "            raise ValueError(f\"no subagent {subagent_type}\")\n",
+            )
+            for head in (_SYNC_HEAD + _BEFORE_LOOKUP, _ASYNC_HEAD + _BEFORE_LOOKUP)
+        ),
+        flips=("unknown-subagent-answered",),
+    ),
+    Mutant(
+        "js-unknown-subagent-answered",
+        "npm deepagents: a `task` call naming a sub-agent that does not exist gets a tool result",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "throw new Error(`Error: invoked agent of type ${subagent_type}, the only allowed types are ${allowedTypes}`);",
+                "return `We cannot invoke subagent ${subagent_type}; the allowed types are ${allowedTypes}`;",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("unknown-subagent-answered@js",),
     ),
 ]
 
@@ -362,6 +478,17 @@ SECTION = Section(
             "deepagents' source says why names must be unique",
             None,
             lambda facts: facts.modes.names_reason is not None,
+        ),
+        Claim(
+            "unknown-subagent-answered",
+            "A parent's `task` call naming a sub-agent it does not have gets a tool result, and the run goes on",
+            None,
+            lambda facts: facts.modes.unknown_subagent.raised is None
+            and facts.modes.unknown_subagent.parent_finished,
+            js=lambda facts: (
+                facts.js.modes.unknown_subagent.raised is None
+                and facts.js.modes.unknown_subagent.parent_finished
+            ),
         ),
         Claim(
             "fork-beta",

@@ -14,6 +14,8 @@ from snippets.lab import (
     GRAPH_PY,
     listed_subagents,
     SUBAGENTS_PY,
+    NPM_BUNDLE,
+    NPM_DEEPAGENTS,
 )
 
 FS_TOOLS = [
@@ -303,6 +305,22 @@ MUTANTS = [
             ),
         ),
         flips=("general-purpose-added",),
+    ),
+    Mutant(
+        "js-isolated-gets-task",
+        "npm deepagents: an isolated child is given the fork child's `task` as well",
+        (
+            Patch(
+                NPM_BUNDLE,
+                '\t\t\t\tmode: "isolated",\n\t\t\t\tmodel: agentParams.model ?? defaultModel,\n'
+                "\t\t\t\ttools: agentParams.tools ?? defaultTools,\n\t\t\t\tmiddleware: subagentMiddleware,",
+                '\t\t\t\tmode: "isolated",\n\t\t\t\tmodel: agentParams.model ?? defaultModel,\n'
+                "\t\t\t\ttools: agentParams.tools ?? defaultTools,\n"
+                "\t\t\t\tmiddleware: [...subagentMiddleware, createForkTaskToolMiddleware(mirroredTaskTool)],",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("isolated-has-task@js",),
     ),
 ]
 

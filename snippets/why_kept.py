@@ -279,6 +279,19 @@ MUTANTS = [
         ),
         flips=("task-description-identical@js", "same-surface@js"),
     ),
+    Mutant(
+        "js-fork-task-first",
+        "npm deepagents: a fork child's `task` comes first, not where the parent's is",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "subagentMiddleware.splice(fsIndex + 1, 0, createForkTaskToolMiddleware(mirroredTaskTool));",
+                "subagentMiddleware.unshift(createForkTaskToolMiddleware(mirroredTaskTool));",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("task-same-index@js", "same-surface@js", "fork-task-after-files@js"),
+    ),
 ]
 
 SECTION = Section(

@@ -42,7 +42,7 @@ def test_a_changed_include_is_named(tmp_path):
     docs = _copy_docs(tmp_path)
     _edit(docs / TARGET / "flag.md", '--8<-- "snippets/flag.py"', '--8<-- "snippets/gap.py"')
     assert differences(docs) == [
-        f'docs/{TARGET}/flag.md: code block 2 (id flag-harness): code differs at its line 1: '
+        f'docs/{TARGET}/flag.md: code block 3 (id flag-harness): code differs at its line 1: '
         f'docs/{SOURCE} `    --8<-- "snippets/flag.py"`, docs/{TARGET} `    --8<-- "snippets/gap.py"`']
 
 

@@ -25,7 +25,8 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, "..", "..");
 const SCENARIOS = join(ROOT, "snippets", "scenarios");
 const SECTIONS = ["modes", "tool_surfaces", "why_kept", "refusal", "flag", "gap", "guidance"];
-const RECIPES = ["choose", "nest_one_level", "never_nest", "step_limit", "no_task"];
+const RECIPES = ["choose", "delegate_on_purpose", "never_nest", "step_limit",
+  "step_limit_runnable", "no_task"];
 const PACKAGES = ["deepagents", "@langchain/core", "@langchain/langgraph",
   "@langchain/langgraph-checkpoint", "@langchain/langgraph-sdk", "langchain",
   "langsmith", "zod"];
@@ -576,13 +577,26 @@ async function measureGap(section) {
       grandchild_ran: grandchild, refused: refusal.matches_source && got[0] === refusal.text };
   });
   expect(chains.length === 3, section, "the three forms of the child");
+  const own = await scenario("own_delegation", section);
+  for (const [form, events] of Object.entries(own.module.seen)) {
+    const error = own.module.errors[form];
+    const got = (own.module.children[form].model.seen.at(-1) ?? [])
+      .filter((m) => m.type === "tool").map((m) => m.text);
+    chains.push({ form, child_got: got[0] ?? null, streamed_to_caller: null,
+      grandchild_ran: events.some(([, [, meta]]) => meta.lc_agent_name === "gc"),
+      refused: refusal.matches_source && got[0] === refusal.text,
+      error: error ? rootCause(error).message.split("\n")[0] : null });
+  }
+  expect(chains.length === 6, section, "the three forms of own_delegation's child");
   return {
     chains,
     middleware_chains: [await middlewareChain(null), await middlewareChain("fork")],
     why_no_flag: sourceNote("runnable is opaque"),
-    printed: { gap: run.printed },
+    printed: { gap: run.printed, own_delegation: own.printed },
     notes: {
       child_got: "the tool result the child's model saw for its task call",
+      error: "own_delegation: the error a child's run ended with (a fork child holding " +
+        "its own createSubAgentMiddleware), else null",
       streamed_to_caller: "that result as a stream(streamMode: messages) caller saw it: " +
         "null when not streamed (a completed task returns a Command, which JS does not " +
         "stream as a message)",
@@ -641,11 +655,15 @@ function specKeys() { // the keys a declarative spec (interface SubAgent) may ha
 async function measureGuidance(section) {
   const runs = {};
   for (const name of RECIPES) runs[name] = await scenario(name, section);
-  const { choose, nest_one_level: nest, never_nest: never, step_limit: limit,
-    no_task: noTask } = Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, v.module]));
+  const { choose, delegate_on_purpose: nest, never_nest: never, step_limit: spec,
+    step_limit_runnable: limit, no_task: noTask } =
+    Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, v.module]));
   const refusal = await measureRefusal("guidance");
-  const deepest = nest.factChecker.model.seen;
   const result = limit.messages.at(-2);
+  const got = {}; // agent -> the tool results it got (delegate_on_purpose)
+  for (const [, [message, metadata]] of nest.events) {
+    if (message.type === "tool") (got[metadata.lc_agent_name ?? "parent"] ??= []).push(message.text);
+  }
   return {
     isolated: handed(choose.handed.iso),
     fork: handed(choose.handed.fk),
@@ -658,11 +676,16 @@ async function measureGuidance(section) {
     },
     attach_warned: choose.warned,
     depth: nest.depth,
-    deepest_refused: refusal.matches_source && deepest.length > 0 &&
-      deepest.at(-1).some((m) => m.type === "tool" && m.text === refusal.text),
+    got,
+    refusal_text: refusal.text,
+    spec_limit: Number(readFileSync(join(SCENARIOS, "step_limit.mjs"), "utf8")
+      .match(/runLimit: (\d+)/)?.[1] ?? NaN),
+    spec_limit_calls: spec.searches.seen.length,
+    spec_limit_result: spec.messages.at(-2)?.text ?? null,
+    spec_limit_answer: spec.messages.at(-1)?.text ?? null,
+    limit_calls: limit.searcherCalls,
     never_nest: { stream: [never.agents, never.refused] },
     guarded: { invoke: await guarded(never.build, never.request) },
-    guard_refusal: never.refusal,
     default_limit: limit.ownLimit ?? null,
     limit_raises: limit.raised?.name ?? null,
     limit_result: [result?.type ?? null, result?.status ?? null],
@@ -680,8 +703,10 @@ async function measureGuidance(section) {
         "is no sync-only guard to fail under an async run",
       with_config_limit: "a compiled child bound with withConfig({recursionLimit: 8}) and " +
         "handed over as a runnable: task invokes it with the parent's config",
-      step_limit: "the step_limit scenario caps the child in a RunnableLambda that sets " +
-        "recursionLimit on the call itself",
+      step_limit_runnable: "the step_limit_runnable scenario caps the child in a " +
+        "RunnableLambda that sets recursionLimit on the call itself",
+      spec_limit: "the runLimit the step_limit scenario gives its modelCallLimitMiddleware, " +
+        "read from its source (the middleware does not expose it)",
     },
   };
 }

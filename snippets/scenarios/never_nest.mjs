@@ -1,60 +1,44 @@
-// Never nest: a guard that answers every `task` call of its agent.
+// Never nest: langchain's toolCallLimitMiddleware allows an agent no `task` call.
 import { createDeepAgent } from "deepagents";
-import { ToolMessage, createMiddleware } from "langchain";
+import { toolCallLimitMiddleware } from "langchain";
 
 import { ScriptedModel, delegate, say } from "./scripted_model.mjs";
 
-export const refusal =
-  "This agent runs as a sub-agent and may not delegate. Do the task yourself.";
-
-// The agent it is attached to stays a leaf: its `task` calls are refused.
-export const noDeeperThanThis = createMiddleware({
-  name: "NoDeeperThanThis",
-  wrapToolCall: async (request, handler) => {
-    if (request.toolCall.name === "task") {
-      const id = request.toolCall.id;
-      return new ToolMessage({ content: refusal, tool_call_id: id, status: "error" });
-    }
-    return handler(request);
-  },
-});
-
 export function build() {
-  // Your own deep agent may hold `task` (and a sub-agent behind it); the guard
-  // keeps it a leaf.
-  const script = [delegate("gc", "write it"), say("report written")];
+  // Your own deep agent holds `task`, with a sub-agent; the limit keeps it a leaf.
+  const grandchild = new ScriptedModel({ script: [say("grandchild wrote it")] });
   const writer = createDeepAgent({
-    model: new ScriptedModel({ script }),
-    middleware: [noDeeperThanThis],
-    subagents: [{ name: "gc", description: "a grandchild",
-      model: new ScriptedModel({ script: [say("grandchild wrote it")] }) }],
+    model: new ScriptedModel({
+      script: [delegate("gc", "write it"), say("report written")],
+    }),
+    middleware: [toolCallLimitMiddleware({ toolName: "task", runLimit: 0 })],
+    subagents: [{ name: "gc", description: "a grandchild", model: grandchild }],
   });
+  const writes = { name: "writer", description: "writes", runnable: writer };
   const parent = new ScriptedModel({
-    script: [delegate("writer", "finish the report"), say("report finished")],
+    script: [delegate("writer", "finish it"), say("report finished")],
   });
-  return createDeepAgent({
-    model: parent,
-    subagents: [{ name: "writer", description: "writes", runnable: writer }],
-  });
+  return createDeepAgent({ model: parent, subagents: [writes] });
 }
 
 export const request = { messages: [{ role: "user", content: "write the report" }] };
 
-// Which agents ran, and the tool results that came back as errors (the guard's
-// refusals).
+// Which agents ran, and the tool results that came back as errors.
 export function outcome(chunks) {
   const names = chunks.map(([, [, metadata]]) => metadata.lc_agent_name ?? "parent");
   const agents = [...new Set(names)].sort();
-  const refused = chunks
+  const errors = chunks
     .map(([, [message]]) => message)
     .filter((message) => message.type === "tool" && message.status === "error")
     .map((message) => message.content);
-  return [agents, refused];
+  return [agents, errors];
 }
 
+// JavaScript has one stream(), async: it runs the graph as invoke() does.
 const chunks = [];
 const options = { streamMode: "messages", subgraphs: true };
 for await (const chunk of await build().stream(request, options)) chunks.push(chunk);
 export const [agents, refused] = outcome(chunks);
-const quoted = (items) => `[${items.map((item) => `'${item}'`).join(", ")}]`;
+const quote = (item) => (item.includes("'") ? `"${item}"` : `'${item}'`);
+const quoted = (items) => `[${items.map(quote).join(", ")}]`;
 console.log(`stream: agents that ran: ${quoted(agents)}; refused: ${quoted(refused)}`);

@@ -1,9 +1,6 @@
-// A step limit for one sub-agent, and what the parent gets back when the
-// sub-agent hits it.
-import { RunnableLambda } from "@langchain/core/runnables";
-import { GraphRecursionError } from "@langchain/langgraph";
+// A limit for one declared sub-agent: a modelCallLimitMiddleware in its spec.
 import { createDeepAgent } from "deepagents";
-import { ToolMessage, createMiddleware, tool } from "langchain";
+import { modelCallLimitMiddleware, tool } from "langchain";
 import { z } from "zod";
 
 import { ScriptedModel, call, delegate, say } from "./scripted_model.mjs";
@@ -14,52 +11,25 @@ const search = tool(async () => "nothing new", {
   schema: z.object({ query: z.string() }),
 });
 
-export function build(...parentMiddleware) {
-  // A sub-agent that never stops searching, capped at 8 graph steps of its own.
-  const script = Array.from({ length: 50 }, (_, n) =>
-    call("search", `s${n}`, { query: "more" }));
-  const model = new ScriptedModel({ script });
-  const searcher = createDeepAgent({ model, tools: [search] });
-  // `task` invokes a sub-agent with the parent's config, whose recursionLimit
-  // wins over one bound with withConfig(): set the limit on the call itself.
-  const capped = RunnableLambda.from((state, config) =>
-    searcher.invoke(state, { ...config, recursionLimit: 8 }));
-  const parent = new ScriptedModel({
-    script: [delegate("searcher", "find everything"), say("parent done")],
-  });
-  return createDeepAgent({
-    model: parent,
-    middleware: parentMiddleware,
-    subagents: [{ name: "searcher", description: "searches", runnable: capped }],
-  });
-}
-
-// Turn a sub-agent's exhausted step limit into a tool result the parent's model
-// can read.
-export const reportStepLimit = createMiddleware({
-  name: "reportStepLimit",
-  wrapToolCall: async (request, handler) => {
-    try {
-      return await handler(request);
-    } catch (error) {
-      if (!(error instanceof GraphRecursionError)) throw error;
-      return new ToolMessage({ content: "The sub-agent hit its step limit.",
-        tool_call_id: request.toolCall.id, status: "error" });
-    }
-  },
+// A searcher that would search forever, allowed 3 model calls per run.
+export const searches = new ScriptedModel({
+  script: Array.from({ length: 50 }, (_, n) =>
+    call("search", `s${n}`, { query: "more" })),
 });
+export const searcher = {
+  name: "searcher",
+  description: "searches",
+  model: searches,
+  tools: [search],
+  middleware: [modelCallLimitMiddleware({ runLimit: 3, exitBehavior: "end" })],
+};
+const parent = new ScriptedModel({
+  script: [delegate("searcher", "find everything"), say("parent done")],
+});
+const agent = createDeepAgent({ model: parent, subagents: [searcher] });
 
-export const request = { messages: [{ role: "user", content: "find everything" }] };
-// what every deep agent gets unless told otherwise
-export const ownLimit = build().graph.config?.recursionLimit;
-console.log("a deep agent's own step limit:", ownLimit);
-export let raised;
-try {
-  await build().invoke(request);
-} catch (error) {
-  raised = error;
-  console.log("without a handler, the parent's invoke raises:", error.name);
-}
-export const { messages } = await build(reportStepLimit).invoke(request);
-console.log("with reportStepLimit, the parent got:", messages.at(-2).content,
-  "and answered:", messages.at(-1).content);
+const request = { messages: [{ role: "user", content: "find everything" }] };
+export const { messages } = await agent.invoke(request);
+console.log("the searcher's model calls:", searches.seen.length);
+console.log("the parent got:", messages.at(-2).content);
+console.log("and answered:", messages.at(-1).content);
