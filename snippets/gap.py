@@ -32,10 +32,20 @@ class Chain:
 
 
 @dataclass(frozen=True)
+class Profiles:
+    """An isolated child under a harness profile registered for its model (beta; looked up by the model)."""
+
+    added_task_reached: bool  # the profile's extra middleware, a SubAgentMiddleware: its grandchild ran
+    excluded_got: str  # its own SubAgentMiddleware, under a profile excluding `task`: what its `task` call got
+    excluded_task_reached: bool  # ... and whether that grandchild ran
+
+
+@dataclass(frozen=True)
 class Gap:
     printed: str
     chains: list[Chain]
     why_no_flag: str | None  # the source's reason the `runnable` form gets no flag
+    profiles: Profiles
 
     def chain(self, form: str) -> Chain:
         return next(c for c in self.chains if c.form == form)
@@ -55,7 +65,44 @@ def measure_gap(bench: Bench) -> Gap:
         bench.printed["gap"],
         chains,
         why_no_flag=source_note("deepagents.middleware.subagents", "opaque"),
+        profiles=under_profiles(),
     )
+
+
+def under_profiles() -> Profiles:
+    """The other public way to reach a declared child's stack: a harness profile for its model.
+    Each child's model is a class of its own, so each profile (keyed by provider) applies to it alone."""
+    from deepagents import HarnessProfile, create_deep_agent, register_harness_profile
+    from deepagents.backends import StateBackend
+    from deepagents.middleware import SubAgentMiddleware
+    from scripted_model import ScriptedModel, delegate, say
+
+    def own_task():
+        grandchild = ScriptedModel(script=[say("grandchild ran")])
+        spec = {"name": "gc", "description": "digs", "model": grandchild, "tools": []}
+        return SubAgentMiddleware(backend=StateBackend(), subagents=[spec])
+
+    class Adder(ScriptedModel):  # provider "adder"
+        pass
+
+    class Excluder(ScriptedModel):  # provider "excluder"
+        pass
+
+    register_harness_profile("adder", HarnessProfile(extra_middleware=lambda: [own_task()]))
+    register_harness_profile("excluder", HarnessProfile(excluded_tools=frozenset({"task"})))
+    adder = Adder(script=[delegate("gc", "dig"), say("done")])
+    excluder = Excluder(script=[delegate("gc", "dig"), say("done")])
+    children = [
+        {"name": "added", "description": "a", "model": adder},
+        {"name": "excluded", "description": "e", "model": excluder, "middleware": [own_task()]},
+    ]
+    parent = ScriptedModel(script=[delegate("added", "go", "c1"), delegate("excluded", "go", "c2"), say("done")])
+    create_deep_agent(model=parent, subagents=children).invoke({"messages": [{"role": "user", "content": "go"}]})
+
+    def answer(model) -> str:  # the tool result its `task` call got
+        return str(model.seen[-1][-1].content) if len(model.seen) > 1 else ""
+
+    return Profiles("grandchild ran" in answer(adder), answer(excluder), "grandchild ran" in answer(excluder))
 
 
 # Mutants: deepagents (or langchain) with one behaviour changed; each must flip the claims named
@@ -70,7 +117,23 @@ _RUNNABLE_INHERITS = (
     "                inherited = {key: value for key, value in runtime.state.items() "
     "if key not in _EXCLUDED_STATE_KEYS | private_state_keys}\n"
 )
+_PROFILE_EXTRA = "            subagent_middleware.extend(_subagent_profile.materialize_extra_middleware())\n"
+_PROFILE_EXCLUDED = (
+    "                subagent_middleware.append(_ToolExclusionMiddleware(excluded=_subagent_profile.excluded_tools))\n"
+)
 MUTANTS = [
+    Mutant(
+        "profile-middleware-skipped",
+        "a harness profile's extra middleware no longer reaches a declared child",
+        (Patch(GRAPH_PY, _PROFILE_EXTRA, ""),),
+        flips=("profile-adds-own-task",),
+    ),
+    Mutant(
+        "profile-tool-exclusion-skipped",
+        "a harness profile's excluded tools stay with a declared child",
+        (Patch(GRAPH_PY, _PROFILE_EXCLUDED, "                pass\n"),),
+        flips=("profile-excludes-own-task",),
+    ),
     Mutant(
         "fork-keeps-only-inherited-tools",
         "a fork child no longer gets the `tools` its spec names, only the parent's",
@@ -221,6 +284,19 @@ SECTION = Section(
     reads=("refusal",),
     mutants=MUTANTS,
     claims=[
+        Claim(
+            "profile-adds-own-task",
+            "A harness profile for an isolated child's model can give it a `task` that reaches a grandchild",
+            None,
+            lambda facts: facts.gap.profiles.added_task_reached,
+        ),
+        Claim(
+            "profile-excludes-own-task",
+            "A harness profile for a child's model that excludes `task` takes away the `task` its own middleware adds",
+            None,
+            lambda facts: bool(facts.gap.profiles.excluded_got)
+            and not facts.gap.profiles.excluded_task_reached,
+        ),
         Claim(
             "gap-runnable",
             "A fork child in the `runnable` form reaches its grandchild",
