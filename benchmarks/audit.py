@@ -115,6 +115,7 @@ class Result:
     weight: int  # bytes transferred
     failing: dict[str, list[str]]  # category -> the audits that lowered its score
     performance_runs: list[int | None]  # one, or three when the first missed its target (None: not scored)
+    layout_shift: float = 0.0  # cumulative layout shift (0.1 and less is "good")
 
     def misses(self) -> list[str]:
         targets = TARGETS | ({"performance": DIAGRAM_PERFORMANCE} if self.diagram else {})
@@ -149,7 +150,7 @@ def score(report: dict, category: str) -> int | None:
     return None if found is None else round(100 * found)
 
 
-def audit(site: Path, chosen: list[tuple[str, str]] | None = None) -> list[Result]:
+def audit(site: Path, chosen: list[tuple[str, str]] | None = None, rerun: bool = True) -> list[Result]:
     """Every page (or the chosen (page, language) pairs). Performance varies from run to run by several points
     (it times the main thread): a page that misses its target is run twice more and scored by the median."""
     if not LIGHTHOUSE.exists():
@@ -164,13 +165,14 @@ def audit(site: Path, chosen: list[tuple[str, str]] | None = None) -> list[Resul
             diagram = 'class="mermaid"' in html.read_text(encoding="utf-8")
             report = lighthouse(url, port)
             runs = [score(report, "performance")]
-            if runs[0] is None or runs[0] < (DIAGRAM_PERFORMANCE if diagram else TARGETS["performance"]):
+            if rerun and (runs[0] is None or runs[0] < (DIAGRAM_PERFORMANCE if diagram else TARGETS["performance"])):
                 runs += [score(lighthouse(url, port), "performance") for _ in range(2)]
             scored = [run for run in runs if run is not None]
             scores = {c: score(report, c) or 0 for c in CATEGORIES}
             scores["performance"] = round(statistics.median(scored)) if scored else 0
             results.append(Result(page, code, diagram, scores, int(report["audits"]["total-byte-weight"]["numericValue"]),
-                                  {c: failing(report, c) for c in CATEGORIES if c != "performance"}, runs))
+                                  {c: failing(report, c) for c in CATEGORIES if c != "performance"}, runs,
+                                  report["audits"]["cumulative-layout-shift"]["numericValue"]))
     return results
 
 

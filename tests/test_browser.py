@@ -107,6 +107,14 @@ def test_live_tables_diagrams_and_copy_button(visit, base_url, facts, language):
     tab.page.screenshot(path=str(ARTIFACTS / f"{language}-gap.png"), full_page=True)
     tab.page.goto(url(base_url, language, "refusal"), wait_until="networkidle")
     tab.page.screenshot(path=str(ARTIFACTS / f"{language}-refusal.png"), full_page=True)
+    # The JavaScript tab's code is kept out of the page until chosen; chosen, every tab set follows (linked).
+    tab.page.locator(".tabbed-labels label", has_text="JavaScript").first.click()
+    shown = tab.page.locator(".tabbed-block .highlight:not(.exec-output) code").filter(has_text="deepagents")
+    assert "import" in shown.first.inner_text() and "refusal.mjs" in tab.page.locator(".filename").nth(1).inner_text()
+    tab.page.goto(url(base_url, language, "guidance"), wait_until="networkidle")  # the choice sticks
+    visible = tab.page.evaluate("[...document.querySelectorAll('.tabbed-block')].filter(b => b.offsetHeight)"
+                                ".map(b => b.querySelector('.filename')?.innerText || '')")
+    assert visible and all(name.endswith(".mjs") for name in visible), visible
 
 
 def test_language_switcher_keeps_the_section(visit, base_url):
