@@ -158,7 +158,7 @@ def audit(site: Path, chosen: list[tuple[str, str]] | None = None, rerun: bool =
     results = []
     chosen = chosen or pages(site)
     with serving(site) as base, chromium(base) as port:
-        for page, code in chosen:
+        for number, (page, code) in enumerate(chosen, 1):
             html = languages.page_html(site, code, page)
             folder = html.parent.relative_to(site).as_posix()
             url = base if folder == "." else f"{base}{folder}/"
@@ -173,6 +173,8 @@ def audit(site: Path, chosen: list[tuple[str, str]] | None = None, rerun: bool =
             results.append(Result(page, code, diagram, scores, int(report["audits"]["total-byte-weight"]["numericValue"]),
                                   {c: failing(report, c) for c in CATEGORIES if c != "performance"}, runs,
                                   report["audits"]["cumulative-layout-shift"]["numericValue"]))
+            print(f"[{number}/{len(chosen)}] {code}/{page}: " + ", ".join(f"{c} {scores[c]}" for c in CATEGORIES),
+                  file=sys.stderr, flush=True)
     return results
 
 

@@ -5,7 +5,7 @@ import re
 
 import pytest
 
-from snippets import registry
+from snippets import js, registry
 from sitegen.strings import word
 from tests.site_build import LANGUAGES, PAGES, copy_project, html, mkdocs_build, text
 
@@ -15,6 +15,7 @@ from tests.site_build import LANGUAGES, PAGES, copy_project, html, mkdocs_build,
 def test_every_page_exists_with_stamp_and_switcher(site, facts, language, page):
     page_html = html(site, language, page)
     assert f'data-deepagents="{facts.versions["deepagents"]}"' in page_html
+    assert f'data-deepagents-npm="{facts.versions[js.VERSION_KEY]}"' in page_html, "the npm release its JavaScript shows"
     assert all(f'hreflang="{code}"' in page_html for code in LANGUAGES)
     assert f'<html lang="{language}"' in page_html
 
