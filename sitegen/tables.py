@@ -133,17 +133,6 @@ def claims(section: str, facts, language: str) -> str:
     return "\n".join(lines)
 
 
-class JavaScript:
-    """The JavaScript facts read as the Python ones (`view.refusal` is `facts.js.refusal`), for the
-    section tables whose rows are measured values, not claims."""
-
-    def __init__(self, facts) -> None:
-        self._js = facts.js
-
-    def __getattr__(self, name: str):
-        return getattr(self._js, name)
-
-
 def both(name: str, facts, language: str) -> str:
     """A section table of measured values, as linked tabs: the Python measurement, and the JavaScript one
     when that section is measured in JavaScript too (the tabs follow the examples' tabs)."""
@@ -155,7 +144,8 @@ def both(name: str, facts, language: str) -> str:
     def tab(title: str, body: str) -> str:
         return f'=== "{title}"\n\n' + "\n".join("    " + line for line in body.splitlines()) + "\n"
 
-    return tab("Python", python) + "\n" + tab("JavaScript", TABLES[name](JavaScript(facts), language))
+    # the JavaScript reading holds the same sections by the same names: the same renderer reads it
+    return tab("Python", python) + "\n" + tab("JavaScript", TABLES[name](js_facts, language))
 
 
 TABLES = {"modes": modes, "tool_surfaces": tool_surfaces, "refusal": refusal, "flag": flag, "gap": gap,
