@@ -202,13 +202,14 @@ def prune_caches(used: list[str], releases: list[str]) -> int:
 # ---------------------------------------------------------------- the command
 
 
-def assembled(tree: Path, releases: list[str], root_url: str) -> None:
+def assembled(tree: Path, releases: list[str], root_url: str, final: Path | None = None) -> None:
+    """Assemble `tree` (to be moved to `final`, when given) and say what it holds."""
     try:
         saved = assemble(tree, releases, pinned(), root_url)
     except AssemblyError as error:
         raise ReleasesError(str(error)) from error
     size = sum(file.stat().st_size for file in tree.rglob("*") if file.is_file())
-    print(f"assembled {paths.shown(tree)}: {len(releases)} releases in {len(languages.codes())} languages, "
+    print(f"assembled {paths.shown(final or tree)}: {len(releases)} releases in {len(languages.codes())} languages, "
           f"{size / 1e6:.1f} MB ({saved / 1e6:.1f} MB of duplicate assets shared)", flush=True)
 
 
@@ -238,7 +239,7 @@ def run(releases: list[str], out: Path, jobs: int, assemble_tree: bool, prune: b
               file=sys.stderr)
         return 1
     if assemble_tree:
-        assembled(staging, releases, root_url)
+        assembled(staging, releases, root_url, out)
         shutil.rmtree(out, ignore_errors=True)
         staging.replace(out)
     if prune and all(b.keys for b in results):
