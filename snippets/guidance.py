@@ -651,7 +651,6 @@ SECTION = Section(
     "the article's advice and the recipes readers ask for, each run",
     measure_guidance,
     scenarios=RECIPES,
-    reads=("refusal",),
     mutants=MUTANTS,
     claims=[
         Claim(

@@ -131,7 +131,7 @@ def test_what_an_experiment_runs_changes_its_key_and_the_keys_of_its_readers(cop
     before = keys()
     append(copied_snippets / "scenarios" / "refusal.py", "\n# edited\n")
     after = keys()
-    assert {name for name in before if after[name] != before[name]} == {"refusal", "gap", "guidance"}
+    assert {name for name in before if after[name] != before[name]} == {"refusal", "gap"}, "gap reads refusal's result"
     append(copied_snippets / "modes.py", "    # edited\n", after="def assemble(*specs: dict) -> tuple[str | None, list[str]]:\n")
     again = keys()
     assert {name for name in after if again[name] != after[name]} == {"modes", "guidance"}, "guidance calls modes.assemble"
