@@ -5,7 +5,7 @@ UV_VERSION := 0.13.9
 UV := python3 -m uv
 SITE_DIR := site
 BENCH_ROUNDS ?= 3
-# Builds of one commit are byte-identical (tests/test_reproducible.py).
+# Builds of one commit are byte-identical (tests/test_cache.py).
 export SOURCE_DATE_EPOCH ?= $(shell git log -1 --format=%ct 2>/dev/null || echo 0)
 
 ifdef DEEPAGENTS

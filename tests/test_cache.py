@@ -41,12 +41,21 @@ def build_and_count(project, site, cache_on: bool) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
+STALE = "0" * 32  # a rendered block no page has any more, left in the cache between the two builds
+
+
 @pytest.fixture(scope="module")
 def cached_builds(tmp_path_factory):
-    """A copy of the project (its own .cache/) built twice with the cache on: measuring, then reading."""
+    """A copy of the project (its own .cache/) built twice with the cache on: measuring, then reading;
+    between them a stale block is left in the cache, for the second build to prune."""
     root = tmp_path_factory.mktemp("cached")
     project = copy_project(root / "project")
-    return project, root, {build: build_and_count(project, root / build, True) for build in ("first", "cached")}
+    counted = {"first": build_and_count(project, root / "first", True)}
+    folders = list((project / ".cache" / "blocks").iterdir())
+    assert len(folders) == 1, "one folder per deepagents release"
+    (folders[0] / STALE).write_text("<p>a block of code that no page has any more</p>", encoding="utf-8")
+    counted["cached"] = build_and_count(project, root / "cached", True)
+    return project, root, counted
 
 
 def test_a_build_of_every_language_runs_each_experiment_once(cached_builds):
@@ -76,14 +85,20 @@ def test_a_fully_cached_build_loads_no_deepagents_and_changes_nothing(cached_bui
 
 def test_stale_blocks_are_pruned_after_a_build(cached_builds):
     """The blocks folder of a release holds what its latest build used, nothing older."""
-    project, root, _ = cached_builds
-    folders = list((project / ".cache" / "blocks").iterdir())
-    assert len(folders) == 1, "one folder per deepagents release"
-    stale = folders[0] / ("0" * 32)
-    stale.write_text("<p>a block of code that no page has any more</p>", encoding="utf-8")
-    build_and_count(project, root / "again", True)
-    assert not stale.exists()
-    assert any(folders[0].iterdir()), "the blocks the build used stay"
+    project, _, _ = cached_builds
+    folder = next((project / ".cache" / "blocks").iterdir())
+    assert not (folder / STALE).exists()
+    assert any(folder.iterdir()), "the blocks the build used stay"
+
+
+def test_two_cold_builds_of_one_commit_are_byte_identical(cached_builds, site):
+    """The run's own build and this module's first, each measuring afresh, in two folders: SOURCE_DATE_EPOCH
+    is set (tests/site_build.py), nothing else may differ."""
+    _, root, _ = cached_builds
+    first = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
+    second = {p.relative_to(root / "first"): p.read_bytes() for p in (root / "first").rglob("*") if p.is_file()}
+    assert sorted(first) == sorted(second)
+    assert [str(name) for name in first if first[name] != second[name]] == []
 
 
 @pytest.fixture
