@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -52,12 +53,14 @@ def wait_for(url: str, condition, timeout: float = 120) -> str:
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    """One `mkdocs serve` of a copy of the project (its own .cache/, empty at first) for the module's tests."""
+def served(tmp_path_factory, build_cache, site):
+    """One `mkdocs serve` of a copy of the project for the module's tests, with a copy of what the run's build
+    measured and rendered (as a writer's server starts: warm; the edits below make it measure again)."""
     tmp_path = tmp_path_factory.mktemp("served")
     project = copy_project(tmp_path / "project")
+    shutil.copytree(build_cache, project / ".cache")
     port = free_port()
-    env = {**os.environ, "FACTS_CACHE": "1", **QUIET}
+    env = {**os.environ, "FACTS_CACHE": "1", "SITEGEN_CACHE_DIR": str(project / ".cache"), **QUIET}
     env.pop("CI", None)  # as on a writer's machine: a prose edit reuses what was measured
     log = (tmp_path / "serve.log").open("w")
     server = subprocess.Popen([sys.executable, "-m", "tools.serve", "-a", f"127.0.0.1:{port}"],  # what `make serve` runs
