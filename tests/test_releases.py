@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -34,18 +35,24 @@ pytestmark = [pytest.mark.enable_socket, pytest.mark.allow_hosts(["127.0.0.1"])]
 
 
 @pytest.fixture(scope="module")
-def served(tmp_path_factory):
-    """(tree, address): the releases built for the address they are served at, and served."""
-    tree = tmp_path_factory.mktemp("releases") / "site-releases"
+def served(tmp_path_factory, build_cache, site):
+    """(tree, address): the releases built for the address they are served at, and served. The pinned
+    release reads what the run's build measured (a copy of its cache: the same code, the same release);
+    the other is measured in its own environment (.cache/envs/, kept between runs)."""
+    root = tmp_path_factory.mktemp("releases")
+    tree, cache = root / "site-releases", root / "cache"
     tree.mkdir()
+    shutil.copytree(build_cache, cache)
+    (paths.CACHE / "envs").mkdir(parents=True, exist_ok=True)
+    (cache / "envs").symlink_to(paths.CACHE / "envs")
     with serving(tree) as address:
-        build(tree, address)
+        build(tree, address, {"FACTS_CACHE": "1", "SITEGEN_CACHE_DIR": str(cache)})
         yield tree, address
 
 
-def build(tree, address):
+def build(tree, address, caching):
     done = subprocess.run([sys.executable, "-m", "tools.releases", "--out", str(tree), *BUILT], cwd=ROOT,
-                          env={**os.environ, "SITE_URL": address}, capture_output=True, text=True, timeout=600)
+                          env={**os.environ, "SITE_URL": address, **caching}, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr[-3000:]
     for release in BUILT:  # a progress line per release, with its time
         assert re.search(rf"\] deepagents {re.escape(release)}: built in [\d.]+ s", done.stdout), done.stdout
