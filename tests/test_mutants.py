@@ -44,12 +44,13 @@ FULL_BUILD = MUTANTS["fork-may-set-skills"]
 
 
 @pytest.fixture(scope="session")
-def observed(tmp_path_factory):
-    """(the quick path's baseline and observations, the full strict build of FULL_BUILD), made side by side."""
+def observed(tmp_path_factory, build_cache, site):
+    """(the quick path's baseline and observations, the full strict build of FULL_BUILD), made side by side.
+    The baseline is what the run's build measured (read from its cache)."""
     root = tmp_path_factory.mktemp("mutants")
     with ThreadPoolExecutor(max_workers=1) as pool:
         full = pool.submit(mutation.build_against, FULL_BUILD, root / "full")
-        baseline, seen = mutation.quick(list(MUTANTS.values()), root / "quick", say=lambda line: None)
+        baseline, seen = mutation.quick(list(MUTANTS.values()), root / "quick", say=lambda line: None, cache=build_cache)
         verdicts = {name: mutation.judge(m, baseline, seen[name]) for name, m in MUTANTS.items()}
         print("\n" + mutation.table(list(verdicts.values()), "quick", 0))
         return baseline, seen, verdicts, full.result()

@@ -304,6 +304,7 @@ def _observe_fork(mutant: Mutant, scratch: Path, baseline: dict, facts: Any, out
     if pid:
         return pid
     try:
+        os.environ["FACTS_CACHE"] = "0"  # what a mutant measures is neither read from nor written to a cache
         sys.path.insert(0, str(scratch))
         if NPM_DEEPAGENTS in mutant.packages:
             os.environ[js.VARIABLE] = str(scratch)  # node loads <scratch>/node_modules/deepagents
@@ -350,6 +351,8 @@ def _probe(plan_file: Path) -> None:
     from snippets.facts import gather, live_row
 
     facts, measured = gather()
+    import deepagents  # noqa: F401 - imported once here (a cached baseline did not): a child imports anew only what its mutant patches
+
     stops, spans = resolve(live_row(facts)["facts"])
     (out / "_baseline.json").write_text(_json({"live": live_row(facts)["facts"], "stops": stops, "spans": spans}))
     mutants = {m.name: m for m in registry.mutants()}
@@ -364,8 +367,10 @@ def _probe(plan_file: Path) -> None:
             print(f"probe: {name} in {time.monotonic() - began:.1f} s", file=sys.stderr, flush=True)
 
 
-def quick(mutants: Sequence[Mutant], out: Path, workers: int = 2, say: Callable[[str], None] = print) -> tuple[Observation, dict[str, Observation]]:
-    """(the baseline, mutant -> what the quick path observed under it)."""
+def quick(mutants: Sequence[Mutant], out: Path, workers: int = 2, say: Callable[[str], None] = print,
+          cache: Path | None = None) -> tuple[Observation, dict[str, Observation]]:
+    """(the baseline, mutant -> what the quick path observed under it). With `cache` (a build's cache folder,
+    for this code and this deepagents), the baseline is read from it instead of measured."""
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -377,7 +382,8 @@ def quick(mutants: Sequence[Mutant], out: Path, workers: int = 2, say: Callable[
             seen[mutant.name] = Observation(error=str(error))
     (out / "plan.json").write_text(_json({"workers": workers, "jobs": jobs}), encoding="utf-8")
     process = subprocess.Popen([sys.executable, "-m", "tools.mutation", "--probe", str(out / "plan.json")], cwd=ROOT,
-                               env=base_env(), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                               env={**base_env(), **({"FACTS_CACHE": "1", "SITEGEN_CACHE_DIR": str(cache)} if cache else {})},
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     log = []
     for count, line in enumerate(process.stderr, 1):
         log.append(line)
