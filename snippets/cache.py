@@ -20,6 +20,7 @@ import importlib.util
 import io
 import os
 import pickle
+import re
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
@@ -74,14 +75,26 @@ def installed(extra_packages: tuple[str, ...] = ()) -> bytes:
 # --------------------------------------------------------------------------- what an experiment runs
 
 
+_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")  # the lines ast's offsets count
+
+
+def _segment(lines: list[str], node: ast.AST) -> str:
+    """ast.get_source_segment(source, node), from lines split once (it splits the whole source per call)."""
+    part = lines[node.lineno - 1 : node.end_lineno]
+    part[-1] = part[-1].encode()[: node.end_col_offset].decode()
+    part[0] = part[0].encode()[node.col_offset :].decode()
+    return "".join(part)
+
+
 @functools.cache
 def _definitions(module: str) -> dict[str, str]:
     """Top-level name -> its source, for a module of snippets/ (imports map a name to "import <module>.<name>")."""
     path = paths.SNIPPETS / (module.removeprefix("snippets.").replace(".", "/") + ".py")
     source = path.read_text(encoding="utf-8")
+    lines = _LINE.findall(source)
     found = {}
     for node in ast.parse(source).body:
-        text = ast.get_source_segment(source, node) or ""
+        text = _segment(lines, node)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             found[node.name] = text
         elif isinstance(node, (ast.Assign, ast.AnnAssign)):
