@@ -20,7 +20,7 @@ PSEUDO = "fr"  # a pseudo-language: English text, its own code
 
 
 @pytest.fixture(scope="module")
-def third(tmp_path_factory, build_cache):
+def third(tmp_path_factory, build_cache, site):  # site: the run's build has filled build_cache
     """The project with a third language added by the README's three steps, with one page left untranslated."""
     root = tmp_path_factory.mktemp("third")
     project = copy_project(root / "project")
@@ -98,7 +98,7 @@ def test_every_language_has_every_string():
     assert check(languages.codes()) == []
 
 
-def test_a_missing_translation_stops_the_build_before_any_page_in_one_line(tmp_path, build_cache):
+def test_a_missing_translation_stops_the_build_before_any_page_in_one_line(tmp_path, build_cache, site):
     project = copy_project(tmp_path / "project")
     other = languages.codes()[-1]
     strings = project / "sitegen" / "strings" / f"{other}.yml"

@@ -7,6 +7,7 @@ and each translation's strings; every error on the way names the file to change.
 overview's table, the generic table, the drift report, the matrix page, parity and the mutation
 suite follow from the registry."""
 
+import os
 import re
 import subprocess
 import sys
@@ -74,7 +75,7 @@ def translate(project, language: str, words: dict) -> str:
 
 
 @pytest.fixture(scope="module")
-def eighth(tmp_path_factory, build_cache):
+def eighth(tmp_path_factory, build_cache, site):  # site: the run's build has filled build_cache
     root = tmp_path_factory.mktemp("eighth")
     project = copy_project(root / "project")
     touched: list[str] = []
@@ -105,18 +106,19 @@ def test_the_site_shows_the_eighth_section_everywhere(eighth):
         assert "A deep agent comes with a step limit" in html(site, language, "matrix")
 
 
-def test_parity_the_registry_and_the_mutation_suite_take_it_in(eighth):
+def test_parity_the_registry_and_the_mutation_suite_take_it_in(eighth, build_cache):
     project, _, _ = eighth
     from tools.parity import differences
 
     assert differences(project / "docs") == []
     assert "extra" not in {s.name for s in registry.sections()}, "the real project is untouched"
     listed = subprocess.run([sys.executable, "-m", "tools.mutation", "--quick", "extra-no-limit"], cwd=project,
-                            capture_output=True, text=True, timeout=300)
+                            capture_output=True, text=True, timeout=300,  # its baseline: what the build measured
+                            env={**os.environ, "FACTS_CACHE": "1", "SITEGEN_CACHE_DIR": str(build_cache)})
     assert "1 of 1 mutants caught" in listed.stdout, listed.stdout[-2000:] + listed.stderr[-2000:]
 
 
-def test_a_new_claim_touches_four_files_and_each_error_names_the_file(tmp_path, build_cache):
+def test_a_new_claim_touches_four_files_and_each_error_names_the_file(tmp_path, build_cache, site):
     """A writer adds a claim the way README.md says, in a copy, and builds after each step."""
     project = copy_project(tmp_path / "project")
     touched: list[str] = []

@@ -53,6 +53,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from snippets import cache as facts_cache
 from snippets import js, paths, registry
 from snippets.lab import JS_SUFFIX, NPM_DEEPAGENTS, Mutant, Patch
 
@@ -524,8 +525,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{len(chosen)} mutants, {way} path" + ("" if args.quick else ": both languages built strictly for each"), flush=True)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="mutants-") as scratch:
-        observe = quick if args.quick else full
-        baseline, seen = observe(chosen, (args.keep or Path(scratch)) / way, args.workers, lambda line: print(line, flush=True))
+        folder, say = (args.keep or Path(scratch)) / way, lambda line: print(line, flush=True)
+        if args.quick:  # the baseline from the facts cache, as a build reads it (unless caching is off: CI)
+            baseline, seen = quick(chosen, folder, args.workers, say, paths.CACHE if facts_cache.enabled() else None)
+        else:
+            baseline, seen = full(chosen, folder, args.workers, say)
     verdicts = [judge(m, baseline, seen[m.name]) for m in chosen]
     print("\n" + table(verdicts, way, time.monotonic() - started) + "\n\nDetails:\n\n" + "\n\n".join(v.report() for v in verdicts))
     return 0 if all(v.caught for v in verdicts) else 1
