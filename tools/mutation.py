@@ -25,7 +25,7 @@ Two ways to observe a mutant:
   two builds at a time; the spans the built HTML holds are compared with (b),
   and each page's text with the baseline build's (what changed is the evidence).
 * quick (tests/test_mutants.py): one process imports the stack and measures the
-  baseline once, then forks a child per mutant that imports the patched packages
+  baseline once (or reads it from the facts cache, when caching is on), then forks a child per mutant that imports the patched packages
   anew and measures again only the sections the mutant's claims read (the rest
   keep their baseline results); the pages' bindings are resolved with those values
   by the build's own function (`sitegen.bindings.apply`), without Markdown.
