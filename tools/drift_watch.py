@@ -45,8 +45,7 @@ def changes(pinned: dict, newest: dict, runtime: str = "python") -> list[str]:
             section = registry.section_of(claim.id).name
             pages = ", ".join(f"`{paths.shown(page)}`" for page in pages_showing(section))
             entries.append(f"- {claim.id} ({section}): {' / '.join(claim_words(claim, code) for code in languages.codes())}\n"
-                           f"  - pinned: {code(before)}\n"
-                           f"  - newest: {code(after)}\n"
+                           f"  - pinned: {code(before)}\n  - newest: {code(after)}\n"
                            f"  - pages: {pages or '(no page includes this experiment)'}\n"
                            f"  - sentences bound to it: {', '.join(bound_to([claim.id])) or '(none)'}")
     return entries
@@ -89,8 +88,7 @@ def runtime_report(pinned: dict, runtime: str) -> tuple[str, int]:
 def main() -> int:
     try:
         text, status = report()
-    # A named failure (the index cannot be read, an install failed) goes into the summary too.
-    except (SystemExit, subprocess.CalledProcessError) as error:
+    except (SystemExit, subprocess.CalledProcessError) as error:  # a named failure goes into the summary too
         text, status = f"## Drift watch could not run\n\n{error}\n", 1
     print(text, end="")
     if os.environ.get("GITHUB_STEP_SUMMARY"):

@@ -25,10 +25,10 @@ Two ways to observe a mutant:
   two builds at a time; the spans the built HTML holds are compared with (b),
   and each page's text with the baseline build's (what changed is the evidence).
 * quick (tests/test_mutants.py): one process imports the stack and measures the
-  baseline once (or reads it from the facts cache, when caching is on), then forks a child per mutant that imports the patched packages
-  anew and measures again only the sections the mutant's claims read (the rest
-  keep their baseline results); the pages' bindings are resolved with those values
-  by the build's own function (`sitegen.bindings.apply`), without Markdown.
+  baseline once (or reads it from the facts cache), then forks a child per mutant
+  that imports the patched packages anew and measures again only the sections its
+  claims read (the rest keep their baseline results); the pages' bindings are
+  resolved with those values by the build's own function, without Markdown.
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ from snippets import js, paths, registry
 from snippets.lab import JS_SUFFIX, NPM_DEEPAGENTS, Mutant, Patch
 
 from sitegen.bound import bound_to, claims_at, page_sources, resolve
+from tools.releases import BUILD_ENV
 
 ROOT = paths.ROOT
 SPAN = re.compile(r'<span class="bound" data-kind="(\w+)" data-names="([^"]*)" data-line="(\d+)"></span>')
@@ -96,8 +97,7 @@ def scratch_copy(target: Path, packages: Iterable[str]) -> Path:
     real folders, every file a hard link (a copy across file systems). A patch replaces a file, never writes
     through it; a patched module's compiled file no longer matches its source, so Python compiles it again;
     node resolves no link back to the installed package."""
-    if target.exists():
-        shutil.rmtree(target)
+    shutil.rmtree(target, ignore_errors=True)
     for package in packages:
         source = installed(package)
         for folder, _, files in os.walk(source):
@@ -158,8 +158,7 @@ def patched_file(scratch: Path, patch: Patch) -> Path:
 
 def base_env(scratch: Path | None = None) -> dict[str, str]:
     """The environment of an observation: the scratch copy first on PYTHONPATH, nothing cached, a fixed date."""
-    env = {**os.environ, "FACTS_CACHE": "0", "SOURCE_DATE_EPOCH": "1764633600", "DISABLE_MKDOCS_2_WARNING": "true",
-           "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore::SyntaxWarning"}
+    env = {**os.environ, **BUILD_ENV, "FACTS_CACHE": "0", "SOURCE_DATE_EPOCH": "1764633600"}
     if scratch is not None:
         env["PYTHONPATH"] = os.pathsep.join([str(scratch), *filter(None, [os.environ.get("PYTHONPATH")])])
         if (scratch / "node_modules").is_dir():  # a patched npm deepagents: the JavaScript measurement loads it
@@ -197,8 +196,7 @@ class Verdict:
 
     def row(self) -> str:
         home = next((s.name for s in registry.sections() if self.mutant in s.mutants), "—")
-        return f"| {self.mutant.name} | {home} | {self.followed} | " \
-               f"{'caught' if self.caught else 'NOT CAUGHT'} |"
+        return f"| {self.mutant.name} | {home} | {self.followed} | {'caught' if self.caught else 'NOT CAUGHT'} |"
 
     def report(self) -> str:
         return "\n".join([self.row(), f"  changes: {self.mutant.changes}", *(f"  {line}" for line in self.details)])
@@ -352,8 +350,7 @@ def _probe(plan_file: Path) -> None:
     from snippets.facts import gather, live_row
 
     facts, measured = gather()
-    import deepagents  # noqa: F401 - imported once here (a cached baseline did not): a child imports anew only what its mutant patches
-
+    import deepagents  # noqa: F401 - once, for every child (a cached baseline imports none)
     stops, spans = resolve(live_row(facts)["facts"])
     (out / "_baseline.json").write_text(_json({"live": live_row(facts)["facts"], "stops": stops, "spans": spans}))
     mutants = {m.name: m for m in registry.mutants()}
@@ -370,10 +367,9 @@ def _probe(plan_file: Path) -> None:
 
 def quick(mutants: Sequence[Mutant], out: Path, workers: int = 2, say: Callable[[str], None] = print,
           cache: Path | None = None) -> tuple[Observation, dict[str, Observation]]:
-    """(the baseline, mutant -> what the quick path observed under it). With `cache` (a build's cache folder,
-    for this code and this deepagents), the baseline is read from it instead of measured."""
-    if out.exists():
-        shutil.rmtree(out)
+    """(the baseline, mutant -> what the quick path saw); the baseline is read from `cache` (default: the facts cache, if on)."""
+    cache = cache or (paths.CACHE if facts_cache.enabled() else None)
+    shutil.rmtree(out, ignore_errors=True)
     out.mkdir(parents=True)
     seen, jobs = {}, []
     for mutant in mutants:
@@ -477,8 +473,7 @@ def build_against(mutant: Mutant | None, folder: Path, timeout: int = 600) -> Ob
 
 def full(mutants: Sequence[Mutant], out: Path, workers: int = 2, say: Callable[[str], None] = print) -> tuple[Observation, dict[str, Observation]]:
     """(the baseline build, mutant -> what its strict build showed), `workers` builds at a time."""
-    if out.exists():
-        shutil.rmtree(out)
+    shutil.rmtree(out, ignore_errors=True)
     with ThreadPoolExecutor(max_workers=workers) as pool:
         baseline_job = pool.submit(build_against, None, out / "_baseline")
         jobs = {pool.submit(build_against, mutant, out / mutant.name): mutant for mutant in mutants}
@@ -500,9 +495,8 @@ def full(mutants: Sequence[Mutant], out: Path, workers: int = 2, say: Callable[[
 
 
 def table(verdicts: Sequence[Verdict], way: str, seconds: float) -> str:
-    lines = ["| mutant | section | what followed | verdict |", "|---|---|---|---|", *(v.row() for v in verdicts), ""]
-    lines.append(f"{sum(v.caught for v in verdicts)} of {len(verdicts)} mutants caught ({way} path) in {seconds:.0f} s")
-    return "\n".join(lines)
+    caught = f"{sum(v.caught for v in verdicts)} of {len(verdicts)} mutants caught ({way} path) in {seconds:.0f} s"
+    return "\n".join(["| mutant | section | what followed | verdict |", "|---|---|---|---|", *(v.row() for v in verdicts), "", caught])
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -525,11 +519,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{len(chosen)} mutants, {way} path" + ("" if args.quick else ": both languages built strictly for each"), flush=True)
     started = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="mutants-") as scratch:
-        folder, say = (args.keep or Path(scratch)) / way, lambda line: print(line, flush=True)
-        if args.quick:  # the baseline from the facts cache, as a build reads it (unless caching is off: CI)
-            baseline, seen = quick(chosen, folder, args.workers, say, paths.CACHE if facts_cache.enabled() else None)
-        else:
-            baseline, seen = full(chosen, folder, args.workers, say)
+        observe = quick if args.quick else full
+        baseline, seen = observe(chosen, (args.keep or Path(scratch)) / way, args.workers, lambda line: print(line, flush=True))
     verdicts = [judge(m, baseline, seen[m.name]) for m in chosen]
     print("\n" + table(verdicts, way, time.monotonic() - started) + "\n\nDetails:\n\n" + "\n\n".join(v.report() for v in verdicts))
     return 0 if all(v.caught for v in verdicts) else 1

@@ -12,6 +12,7 @@ the reader's page reloads either way (livereload sees the new server's epoch).
 from __future__ import annotations
 
 import shlex
+import signal
 import sys
 
 from watchfiles import PythonFilter, run_process
@@ -20,6 +21,7 @@ from snippets import paths
 
 
 def main(argv: list[str]) -> int:
+    signal.signal(signal.SIGINT, signal.default_int_handler)  # Ctrl-C stops it, even started with SIGINT ignored (a job run with &)
     command = [sys.executable, "-m", "mkdocs", "serve", "--livereload", *argv]
     run_process(paths.SNIPPETS, paths.SITEGEN, target=shlex.join(command), target_type="command",
                 watch_filter=PythonFilter(), callback=lambda changes: print(f"restarting: {len(changes)} Python file(s) changed"))
