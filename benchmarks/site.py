@@ -36,6 +36,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from snippets import cache as facts_cache
 from snippets import paths
 
 ROOT = paths.ROOT
@@ -49,10 +50,9 @@ ENV.pop("CI", None)  # the cache switch is set per run below
 
 def build(project: Path, site: Path, cache: Path | None) -> float:
     """Seconds of one strict build; with `cache`, reading and writing that folder, else measuring everything."""
-    caching = {"FACTS_CACHE": "1", "SITEGEN_CACHE_DIR": str(cache)} if cache else {"FACTS_CACHE": "0"}
     start = time.perf_counter()
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(site)],
-                          cwd=project, env={**ENV, **caching}, capture_output=True, text=True)
+                          cwd=project, env={**ENV, **facts_cache.environment(cache)}, capture_output=True, text=True)
     if done.returncode != 0:
         raise RuntimeError(f"mkdocs build failed in {project}:\n{done.stderr[-3000:]}")
     return time.perf_counter() - start
@@ -94,7 +94,7 @@ class Serve:
         self.log = project / "serve.log"
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tools.serve", "-a", f"127.0.0.1:{free_port()}"],  # what `make serve` runs
-            cwd=project, env={**ENV, "FACTS_CACHE": "1", "SITEGEN_CACHE_DIR": str(cache)},
+            cwd=project, env={**ENV, **facts_cache.environment(cache)},
             stdout=self.log.open("w"), stderr=subprocess.STDOUT)
         self.wait_builds(2)  # the English build reports after the Chinese one inside it
         self.wait_for("Serving on")  # the watcher starts after the first build: an earlier edit is missed

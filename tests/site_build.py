@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from snippets import cache as facts_cache
 from snippets import paths
 
 from sitegen import languages
@@ -30,8 +31,7 @@ def mkdocs_build(site_dir: Path, project: Path = ROOT, extra_env: dict | None = 
     Without `cache` it measures afresh. With one (tests/conftest.py's session cache, filled by the
     session's own build) it reuses what that build measured and rendered for the same code: a copy
     whose experiments or examples differ gets other keys, and is measured again."""
-    caching = {"FACTS_CACHE": "1", "SITEGEN_CACHE_DIR": str(cache)} if cache else {"FACTS_CACHE": "0"}
-    env = {**os.environ, "SOURCE_DATE_EPOCH": "1764633600", **QUIET, **caching, **(extra_env or {})}
+    env = {**os.environ, "SOURCE_DATE_EPOCH": "1764633600", **QUIET, **facts_cache.environment(cache), **(extra_env or {})}
     return subprocess.run(
         [sys.executable, "-m", command, "build", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(site_dir)],
         cwd=project, env=env, capture_output=True, text=True, timeout=300,

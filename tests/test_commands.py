@@ -5,6 +5,7 @@ They read the facts the session's build measured (its cache): what they print, n
 import subprocess
 import sys
 
+from snippets import cache as facts_cache
 from snippets import paths, registry
 from tests.site_build import LANGUAGES, QUIET
 
@@ -12,9 +13,8 @@ from tests.site_build import LANGUAGES, QUIET
 def run(*command: str, cache=None) -> str:
     import os
 
-    caching = {"FACTS_CACHE": "1", "SITEGEN_CACHE_DIR": str(cache)} if cache else {}
     done = subprocess.run([sys.executable, "-m", *command], cwd=paths.ROOT, capture_output=True, text=True, timeout=300,
-                          env={**os.environ, **QUIET, **caching})
+                          env={**os.environ, **QUIET, **facts_cache.environment(cache)})
     assert done.returncode == 0, done.stderr[-2000:]
     return done.stdout
 

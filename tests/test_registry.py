@@ -15,6 +15,7 @@ import sys
 import pytest
 import yaml
 
+from snippets import cache as facts_cache
 from snippets import registry
 from tests.site_build import LANGUAGES, SOURCE, copy_project, html, mkdocs_build
 
@@ -114,7 +115,7 @@ def test_parity_the_registry_and_the_mutation_suite_take_it_in(eighth, build_cac
     assert "extra" not in {s.name for s in registry.sections()}, "the real project is untouched"
     listed = subprocess.run([sys.executable, "-m", "tools.mutation", "--quick", "extra-no-limit"], cwd=project,
                             capture_output=True, text=True, timeout=300,  # its baseline: what the build measured
-                            env={**os.environ, "FACTS_CACHE": "1", "SITEGEN_CACHE_DIR": str(build_cache)})
+                            env={**os.environ, **facts_cache.environment(build_cache)})
     assert "1 of 1 mutants caught" in listed.stdout, listed.stdout[-2000:] + listed.stderr[-2000:]
 
 

@@ -19,6 +19,7 @@ from urllib.parse import urljoin, urlsplit
 
 import pytest
 
+from snippets import cache as facts_cache
 from snippets import paths
 from sitegen import languages
 from tests.browsing import chromium, serving
@@ -46,7 +47,7 @@ def served(tmp_path_factory, build_cache, site):
     (paths.CACHE / "envs").mkdir(parents=True, exist_ok=True)
     (cache / "envs").symlink_to(paths.CACHE / "envs")
     with serving(tree) as address:
-        build(tree, address, {"FACTS_CACHE": "1", "SITEGEN_CACHE_DIR": str(cache)})
+        build(tree, address, facts_cache.environment(cache))
         yield tree, address
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from sitegen import languages
+from snippets import cache as facts_cache
 from snippets import registry
 from sitegen.strings import section_words
 from tests.site_build import LANGUAGES, QUIET, copy_project
@@ -60,7 +61,7 @@ def served(tmp_path_factory, build_cache, site):
     project = copy_project(tmp_path / "project")
     shutil.copytree(build_cache, project / ".cache")
     port = free_port()
-    env = {**os.environ, "FACTS_CACHE": "1", "SITEGEN_CACHE_DIR": str(project / ".cache"), **QUIET}
+    env = {**os.environ, **facts_cache.environment(project / ".cache"), **QUIET}
     env.pop("CI", None)  # as on a writer's machine: a prose edit reuses what was measured
     log = (tmp_path / "serve.log").open("w")
     server = subprocess.Popen([sys.executable, "-m", "tools.serve", "-a", f"127.0.0.1:{port}"],  # what `make serve` runs

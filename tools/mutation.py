@@ -379,7 +379,7 @@ def quick(mutants: Sequence[Mutant], out: Path, workers: int = 2, say: Callable[
             seen[mutant.name] = Observation(error=str(error))
     (out / "plan.json").write_text(_json({"workers": workers, "jobs": jobs}), encoding="utf-8")
     process = subprocess.Popen([sys.executable, "-m", "tools.mutation", "--probe", str(out / "plan.json")], cwd=ROOT,
-                               env={**base_env(), **({"FACTS_CACHE": "1", "SITEGEN_CACHE_DIR": str(cache)} if cache else {})},
+                               env={**base_env(), **facts_cache.environment(cache)},
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     log = []
     for count, line in enumerate(process.stderr, 1):
