@@ -25,6 +25,9 @@ endif
 export DISABLE_MKDOCS_2_WARNING := true
 export NO_MKDOCS_2_WARNING := 1
 export PYTHONWARNINGS := ignore::SyntaxWarning
+# This checkout's code first, whatever environment runs it: an environment synced from another
+# checkout (an editable install points there) must not build a mix of the two.
+export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 
 .PHONY: setup serve build releases facts parity test bench matrix drift mutate sentences audit clean
 
@@ -63,7 +66,7 @@ serve: setup
 	$(RUN) python -m tools.serve
 
 build: setup
-	$(RUN) mkdocs build --strict -d $(SITE_DIR)
+	$(RUN) python -m mkdocs build --strict -d $(SITE_DIR)
 
 # Every release with fork mode side by side, the reader picks one: site-releases/ (tools/releases.py).
 # RELEASES="0.7.30 0.7.32" builds those (the pinned one is always added); RELEASES=--sample three.

@@ -1,0 +1,34 @@
+"""A checkout builds and tests its own code, whatever environment runs it.
+
+An environment synced from another checkout holds an editable install that points there; the
+Makefile puts the checkout itself first on PYTHONPATH, so a copy that reuses it runs its own
+sitegen/, snippets/ and tools/, never a mix of the two."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+
+import pytest
+
+from site_build import ROOT, copy_project
+
+MARK = "this is the copy's own sitegen"
+
+
+@pytest.mark.parametrize("target", ["build", "test"])
+def test_a_copy_that_reuses_this_environment_runs_its_own_code(tmp_path, target):
+    copy = copy_project(tmp_path / "copy")
+    for name in ("Makefile", "uv.lock"):
+        shutil.copy(ROOT / name, copy / name)
+    (copy / "tests").mkdir()
+    shutil.copy(ROOT / "tests" / "conftest.py", copy / "tests" / "conftest.py")
+    (copy / ".venv").symlink_to(ROOT / ".venv")  # the environment of this checkout, editable install and all
+    with (copy / "sitegen" / "__init__.py").open("a", encoding="utf-8") as init:
+        init.write(f"\nraise SystemExit({MARK!r})\n")
+    # -o: take the environment as it is (never sync the copy into this checkout's .venv).
+    done = subprocess.run(["make", "-o", ".venv/.synced", "-o", "node_modules/.synced", "-o", "/usr/bin/chromium", target],
+                          cwd=copy, env={k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MAKEFLAGS")},
+                          capture_output=True, text=True, timeout=120)
+    assert MARK in done.stdout + done.stderr, f"make {target} in a copy ran another checkout's code:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
