@@ -138,12 +138,15 @@ def test_a_new_claim_touches_four_files_and_each_error_names_the_file(tmp_path, 
     write("snippets/refusal.py", experiment.replace("    claims=[\n", "    claims=[\n" + claim, 1)
           .replace("MUTANTS = [\n", "MUTANTS = [\n" + mutant, 1))  # 1. the experiment
     errors = build().splitlines()
-    missing = f"sitegen/strings/{other}.yml has no 'claims.{claim_id}': add its translation of '{label}' (declared in snippets/refusal.py)"
-    assert any(line.endswith(missing) for line in errors), errors[-5:]  # one line, naming the file and the key
+    for language in LANGUAGES[1:]:  # one line per language, naming the file and the key
+        missing = (f"sitegen/strings/{language}.yml has no 'claims.{claim_id}': add its translation of '{label}' "
+                   "(declared in snippets/refusal.py)")
+        assert any(line.endswith(missing) for line in errors), errors[-5:]
 
-    strings = (project / f"sitegen/strings/{other}.yml").read_text(encoding="utf-8")
-    write(f"sitegen/strings/{other}.yml", translate(project, other, {"claims": {claim_id: label}}))  # 2. its translation
-    assert strings != (project / f"sitegen/strings/{other}.yml").read_text(encoding="utf-8")
+    for language in LANGUAGES[1:]:  # 2. its translation, in each other language
+        strings = (project / f"sitegen/strings/{language}.yml").read_text(encoding="utf-8")
+        write(f"sitegen/strings/{language}.yml", translate(project, language, {"claims": {claim_id: label}}))
+        assert strings != (project / f"sitegen/strings/{language}.yml").read_text(encoding="utf-8")
     assert build() == ""
 
     from tools.parity import differences
@@ -155,6 +158,5 @@ def test_a_new_claim_touches_four_files_and_each_error_names_the_file(tmp_path, 
         if language == SOURCE:  # the translation does not bind the new claim yet: parity names its page
             assert any(f"docs/{other}/refusal.md" in line and claim_id in line for line in differences(project / "docs"))
     assert build() == "" and differences(project / "docs") == []
-    assert sorted(set(touched)) == sorted({"snippets/refusal.py", f"sitegen/strings/{other}.yml",
+    assert sorted(set(touched)) == sorted({"snippets/refusal.py", *(f"sitegen/strings/{code}.yml" for code in LANGUAGES[1:]),
                                            *(f"docs/{language}/refusal.md" for language in LANGUAGES)})
-    assert len(set(touched)) <= 2 + len(LANGUAGES)
