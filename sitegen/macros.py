@@ -11,7 +11,8 @@ resolved before the page is rendered (`on_pre_page_macros`).
 
 Generated content, in the page's language: `{{ table("refusal") }}` (a
 section's live table), `{{ sections() }}` (the overview's section table),
-`{{ paths_diagram() }}`, `{{ changes("refusal") }}` (the callouts for what differs
+`{{ answer() }}` (the overview's verdict, per kind of child
+and runtime), `{{ paths_diagram() }}`, `{{ changes("refusal") }}` (the callouts for what differs
 from the article, and why), `{{ runs_beside("refusal") }}` (under the first
 example of a page, once for all: how to run them beside scripted_model.py);
 `numbers` holds the counts the overview reconciles (the article's claims and the
@@ -86,6 +87,11 @@ def define_env(env) -> None:
     @env.macro
     def sections() -> str:
         return tables.sections(language)
+
+    @env.macro
+    def answer() -> str:
+        """The overview's answer: for each kind of child, whether a grandchild runs, and what stops it."""
+        return tables.verdict(facts, language)
 
     @env.macro
     def paths_diagram() -> str:

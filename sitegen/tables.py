@@ -148,6 +148,46 @@ def both(name: str, facts, language: str) -> str:
     return tab("Python", python) + "\n" + tab("JavaScript", TABLES[name](js_facts, language))
 
 
+# The overview's verdict: for each kind of child, whether a grandchild runs and what stops it, in each runtime.
+# A row is its key (`verdict.rows.<key>` in the strings) and its outcomes in order (`verdict.outcomes.<outcome>`):
+# the cell is the first outcome whose claims all hold ("!id": must be false), read like a guard; none holds: the
+# kind was not measured that way, and the cell says so. A JavaScript cell reads each claim's twin (`<id>@js`).
+VERDICT = (
+    ("isolated", (("no_task", ("!isolated-has-task",)),)),
+    ("fork", (("no_task", ("!fork-has-task",)), ("refused", ("fork-refused",)), ("reaches", ("gap-declarative",)))),
+    ("runnable", (("reaches", ("gap-runnable", "gap-runnable-no-mode")),)),
+    ("isolated_own_task", (("reaches", ("gap-isolated-own-task",)),)),
+    ("fork_own_task", (("refused", ("gap-fork-own-task-refused",)), ("fails", ("gap-fork-own-task-fails",)))),
+    ("fork_agent_tool", (("reaches", ("gap-agent-tool",)),)),
+)
+
+
+def verdict_outcome(outcomes, truth) -> str:
+    """The first outcome whose claims hold under `truth` (claim id -> live value), or "unmeasured"."""
+    from sitegen.bindings import holds
+
+    return next((outcome for outcome, names in outcomes if holds("guard", names, truth)), "unmeasured")
+
+
+def verdict(facts, language: str) -> str:
+    """Can each kind of child reach a grandchild, and what stops it: Python and JavaScript side by side, every
+    cell read from the claims' live values; then the legend of its symbols."""
+    from snippets.lab import JS_SUFFIX
+
+    def truth(suffix: str):
+        return lambda claim_id: registry.claim(claim_id + suffix).live(facts) is True
+
+    def say(key: str) -> str:
+        return word(language, f"verdict.{key}")
+
+    lines = ["| " + " | ".join(say(f"labels.{h}") for h in ("child", "python", "javascript")) + " |", "|---|---|---|"]
+    for key, outcomes in VERDICT:
+        cells = [say(f"outcomes.{verdict_outcome(outcomes, truth(suffix))}") for suffix in ("", JS_SUFFIX)]
+        lines.append("| " + " | ".join([say(f"rows.{key}"), *cells]) + " |")
+    # in a <div class="verdict">: the stylesheet keeps its three short columns a grid on a phone, not cards
+    return '<div class="verdict" markdown>\n\n' + "\n".join(lines) + "\n\n" + say("legend") + "\n\n</div>\n"
+
+
 TABLES = {"modes": modes, "tool_surfaces": tool_surfaces, "refusal": refusal, "flag": flag, "gap": gap,
           "choosing": choosing}
 
