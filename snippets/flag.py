@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from snippets.lab import (
     Bench,
     Claim,
+    SAME,
     Mutant,
     Patch,
     Section,
@@ -429,7 +430,7 @@ SECTION = Section(
             "The flag is among the keys deepagents drops from what a child hands back",
             None,
             lambda facts: facts.flag.excluded_from_updates,
-            js=lambda facts: facts.js.flag.excluded_from_updates,
+            js=SAME,
         ),
         Claim(
             "flag-declarer",
@@ -449,14 +450,14 @@ SECTION = Section(
             "Characters of the preamble",
             567,
             lambda facts: len(facts.flag.preamble),
-            js=lambda facts: len(facts.js.flag.preamble),
+            js=SAME,
         ),
         Claim(
             "preamble-warns",
             "The preamble says that delegating will be refused",
             True,
             lambda facts: "refused" in facts.flag.preamble,
-            js=lambda facts: "refused" in facts.js.flag.preamble,
+            js=SAME,
         ),
         # The article: the preamble is put before "the child's first human message". It heads the message
         # that carries the task, after the whole inherited conversation.
@@ -465,7 +466,7 @@ SECTION = Section(
             "The preamble is put before the child's first human message",
             True,
             lambda facts: facts.flag.first_human_starts_with_preamble,
-            js=lambda facts: facts.js.flag.first_human_starts_with_preamble,
+            js=SAME,
         ),
         Claim(
             "preamble-heads-task-message",
@@ -488,24 +489,21 @@ SECTION = Section(
             None,
             lambda facts: facts.flag.runnable_fork_preamble
             and "refused" in facts.flag.preamble,
-            js=lambda facts: (
-                facts.js.flag.runnable_fork_preamble
-                and "refused" in facts.js.flag.preamble
-            ),
+            js=SAME,
         ),
         Claim(
             "suffix-length",
             "Characters the fork's line adds to the parent's `task` description",
             86,
             lambda facts: len(facts.flag.suffix),
-            js=lambda facts: len(facts.js.flag.suffix),
+            js=SAME,
         ),
         Claim(
             "suffix-silent",
             "That addition says nothing about delegating",
             True,
             lambda facts: "delegat" not in facts.flag.suffix,
-            js=lambda facts: "delegat" not in facts.js.flag.suffix,
+            js=SAME,
         ),
     ],
 )

@@ -12,6 +12,7 @@ from snippets.lab import (
     SUBAGENTS_PY,
     Bench,
     Claim,
+    SAME,
     Mutant,
     Patch,
     Section,
@@ -659,17 +660,14 @@ SECTION = Section(
             True,
             lambda facts: facts.guidance.fork.knows_the_conversation
             and not facts.guidance.isolated.knows_the_conversation,
-            js=lambda facts: (
-                facts.js.guidance.fork.knows_the_conversation
-                and not facts.js.guidance.isolated.knows_the_conversation
-            ),
+            js=SAME,
         ),
         Claim(
             "runnable-starts-from-task",
             "Your own agent handed over without `mode` starts from the task alone, as an isolated child does",
             None,
             lambda facts: facts.guidance.runnable == facts.guidance.isolated,
-            js=lambda facts: facts.js.guidance.runnable == facts.js.guidance.isolated,
+            js=SAME,
         ),
         Claim(
             "isolated-beta",
@@ -729,9 +727,7 @@ SECTION = Section(
             lambda facts: facts.guidance.fork.messages
             > facts.guidance.isolated.messages
             == 1,
-            js=lambda facts: (
-                facts.js.guidance.fork.messages > facts.js.guidance.isolated.messages == 1
-            ),
+            js=SAME,
         ),
         Claim(
             "spec-limit-ends-run",
@@ -739,17 +735,14 @@ SECTION = Section(
             None,
             lambda facts: facts.guidance.spec_limit_calls == facts.guidance.spec_limit
             and facts.guidance.spec_limit_answer == "parent done",
-            js=lambda facts: (
-                facts.js.guidance.spec_limit_calls == facts.js.guidance.spec_limit
-                and facts.js.guidance.spec_limit_answer == "parent done"
-            ),
+            js=SAME,
         ),
         Claim(
             "recursion-limit-counts-steps",
             "A sub-agent's `recursion_limit` counts graph steps: fewer model calls fit in it than its number",
             None,
             lambda facts: 0 < facts.guidance.limit_calls < 8,
-            js=lambda facts: 0 < facts.js.guidance.limit_calls < 8,
+            js=SAME,
         ),
         Claim(
             "with-config-limit",
@@ -766,7 +759,7 @@ SECTION = Section(
             "A sub-agent that hits its own step limit makes the parent's `invoke` raise",
             None,
             lambda facts: facts.guidance.limit_raises == "GraphRecursionError",
-            js=lambda facts: facts.js.guidance.limit_raises == "GraphRecursionError",
+            js=SAME,
         ),
         Claim(
             "step-limit-reported",
@@ -784,14 +777,14 @@ SECTION = Section(
             "A deep agent's own step limit (`recursion_limit`)",
             None,
             lambda facts: facts.guidance.default_limit,
-            js=lambda facts: facts.js.guidance.default_limit,
+            js=SAME,
         ),
         Claim(
             "own-limit-is-set",
             "An agent returned by `create_deep_agent` comes with a step limit of its own",
             None,
             lambda facts: isinstance(facts.guidance.default_limit, int),
-            js=lambda facts: isinstance(facts.js.guidance.default_limit, int),
+            js=SAME,
         ),
         Claim(
             "no-spec-step-limit",
@@ -806,7 +799,7 @@ SECTION = Section(
             "By default, a deep agent given no sub-agents still holds `task`",
             None,
             lambda facts: "task" in facts.guidance.deep_agent_tools,
-            js=lambda facts: "task" in facts.js.guidance.deep_agent_tools,
+            js=SAME,
         ),
         Claim(
             "general-purpose-can-be-disabled",
@@ -819,7 +812,7 @@ SECTION = Section(
             "An agent made with `create_agent` holds no `task`",
             None,
             lambda facts: "task" not in facts.guidance.plain_agent_tools,
-            js=lambda facts: "task" not in facts.js.guidance.plain_agent_tools,
+            js=SAME,
         ),
     ],
 )

@@ -53,6 +53,8 @@ class Claim:
     the Python runtime; `js`, when given, reads the same statement from the JavaScript facts
     (`facts.js.<section>`, measured by snippets/js/measure.mjs), and the registry then holds its
     JavaScript twin as a claim of its own, `<id>@js` (`runtime="js"`, same label and article value).
+    `js=SAME`: the twin is read as `live` reads, from `facts.js` (`facts.js.refusal.text` for
+    `facts.refusal.text`); a `js=` reading of its own only where JavaScript is read differently.
     """
 
     id: str
@@ -64,8 +66,8 @@ class Claim:
     setup: str | None = (
         None  # why the value depends on how the example is set up (English), if it does
     )
-    js: Callable[[Any], Any] | None = (
-        None  # the same statement read from the JavaScript facts (facts.js), if measured there
+    js: Callable[[Any], Any] | Same | None = (
+        None  # the same statement read from the JavaScript facts (facts.js), if measured there; SAME: as `live`
     )
     runtime: str = "python"  # which deepagents it speaks of: "python", or "js" (npm) for a twin
 
@@ -82,7 +84,18 @@ class Claim:
         """The JavaScript twin of a declared claim that has a `js` reading, else None."""
         if self.js is None or self.runtime != "python":
             return None
-        return replace(self, id=self.id + JS_SUFFIX, live=self.js, js=None, runtime="js")
+        live = (lambda facts: self.live(facts.js)) if self.js is SAME else self.js
+        return replace(self, id=self.id + JS_SUFFIX, live=live, js=None, runtime="js")
+
+
+class Same:
+    """`Claim(..., js=SAME)`: the JavaScript twin is read the way `live` reads, from `facts.js`."""
+
+    def __repr__(self) -> str:
+        return "SAME"
+
+
+SAME = Same()
 
 
 JS_SUFFIX = "@js"  # a JavaScript twin's id: <id>@js

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import Bench, Claim, Mutant, Patch, Section, source_note, SUBAGENTS_PY, NPM_BUNDLE, NPM_DEEPAGENTS
+from snippets.lab import SAME, Bench, Claim, Mutant, Patch, Section, source_note, SUBAGENTS_PY, NPM_BUNDLE, NPM_DEEPAGENTS
 
 CANDIDATES = [
     None,
@@ -454,24 +454,21 @@ SECTION = Section(
             True,
             lambda facts: facts.modes.fork_skills_error is not None
             and facts.modes.isolated_skills_accepted,
-            js=lambda facts: (
-                facts.js.modes.fork_skills_error is not None
-                and facts.js.modes.isolated_skills_accepted
-            ),
+            js=SAME,
         ),
         Claim(
             "names-unique",
             "Two sub-agents may not share a name",
             True,
             lambda facts: facts.modes.duplicate_name_error_fork is not None,
-            js=lambda facts: facts.js.modes.duplicate_name_error_fork is not None,
+            js=SAME,
         ),
         Claim(
             "names-fork-only",
             "The unique-name rule applies to fork children only",
             True,
             lambda facts: facts.modes.duplicate_name_error_isolated is None,
-            js=lambda facts: facts.js.modes.duplicate_name_error_isolated is None,
+            js=SAME,
         ),
         Claim(
             "names-reason-in-source",
@@ -485,17 +482,14 @@ SECTION = Section(
             None,
             lambda facts: facts.modes.unknown_subagent.raised is None
             and facts.modes.unknown_subagent.parent_finished,
-            js=lambda facts: (
-                facts.js.modes.unknown_subagent.raised is None
-                and facts.js.modes.unknown_subagent.parent_finished
-            ),
+            js=SAME,
         ),
         Claim(
             "fork-beta",
             "Attaching one fork child emits a beta warning",
             True,
             lambda facts: any("beta" in w for w in facts.modes.fork_warnings),
-            js=lambda facts: any("beta" in w for w in facts.js.modes.fork_warnings),
+            js=SAME,
         ),
     ],
 )

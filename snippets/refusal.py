@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from snippets.lab import (
     Bench,
     Claim,
+    SAME,
     Mutant,
     Patch,
     Section,
@@ -204,7 +205,7 @@ SECTION = Section(
             "You are a subagent and cannot delegate to another subagent. "
             "Complete this task yourself instead of calling this tool again.",
             lambda facts: facts.refusal.text,
-            js=lambda facts: facts.js.refusal.text,
+            js=SAME,
         ),
         Claim(
             "fork-refused",
@@ -212,17 +213,14 @@ SECTION = Section(
             True,
             lambda facts: facts.refusal.matches_source
             and not facts.refusal.grandchild_ran,
-            js=lambda facts: (
-                facts.js.refusal.matches_source
-                and not facts.js.refusal.grandchild_ran
-            ),
+            js=SAME,
         ),
         Claim(
             "refusal-length",
             "The refusal's length in characters",
             123,
             lambda facts: facts.refusal.length,
-            js=lambda facts: facts.js.refusal.length,
+            js=SAME,
         ),
         Claim(
             "refusal-tool-message",
@@ -230,17 +228,14 @@ SECTION = Section(
             True,
             lambda facts: facts.refusal.message_type == "ToolMessage"
             and facts.refusal.parent_finished,
-            js=lambda facts: (
-                facts.js.refusal.message_type == "ToolMessage"
-                and facts.js.refusal.parent_finished
-            ),
+            js=SAME,
         ),
         Claim(
             "refusal-rounds",
             "Model calls the child makes before it finishes",
             3,
             lambda facts: facts.refusal.child_rounds,
-            js=lambda facts: facts.js.refusal.child_rounds,
+            js=SAME,
         ),
         Claim(
             "refusal-messages",
@@ -248,7 +243,7 @@ SECTION = Section(
             9,
             lambda facts: facts.refusal.child_messages,
             setup="The count includes the conversation a fork child inherits from its parent, and the parent's conversation here is a single user message",
-            js=lambda facts: facts.js.refusal.child_messages,
+            js=SAME,
         ),
         Claim(
             "refusal-repeat",
@@ -256,17 +251,14 @@ SECTION = Section(
             True,
             lambda facts: facts.refusal.refusals_received == 2
             and facts.refusal.identical,
-            js=lambda facts: (
-                facts.js.refusal.refusals_received == 2
-                and facts.js.refusal.identical
-            ),
+            js=SAME,
         ),
         Claim(
             "refusal-before-lookup",
             "A call naming a missing sub-agent gets the same refusal",
             True,
             lambda facts: facts.refusal.missing_agent_refused_the_same,
-            js=lambda facts: facts.js.refusal.missing_agent_refused_the_same,
+            js=SAME,
         ),
         Claim(
             "refusal-stays-inside",
@@ -274,17 +266,14 @@ SECTION = Section(
             True,
             lambda facts: facts.refusal.on_parent_side == 0
             and facts.refusal.parent_finished,
-            js=lambda facts: (
-                facts.js.refusal.on_parent_side == 0
-                and facts.js.refusal.parent_finished
-            ),
+            js=SAME,
         ),
         Claim(
             "refusal-parent",
             "Times the refusal appears on the parent's side",
             0,
             lambda facts: facts.refusal.on_parent_side,
-            js=lambda facts: facts.js.refusal.on_parent_side,
+            js=SAME,
         ),
         Claim(
             "refusal-streamed-in-child-namespace",
@@ -296,10 +285,7 @@ SECTION = Section(
                 depth == 1 and agent == "fk"
                 for agent, depth in facts.refusal.streamed_to
             ),
-            js=lambda facts: (
-                len(r := facts.js.refusal.streamed_to) == facts.js.refusal.refusals_received
-                and all(depth == 1 and agent == "fk" for agent, depth in r)
-            ),
+            js=SAME,
         ),
     ],
 )

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from snippets.lab import (
     Bench,
     Claim,
+    SAME,
     Mutant,
     Patch,
     Section,
@@ -309,7 +310,7 @@ SECTION = Section(
             "Leading positions where parent and fork child agree (at least)",
             7,
             lambda facts: min(facts.why_kept.shared_prefix, 7),
-            js=lambda facts: min(facts.js.why_kept.shared_prefix, 7),
+            js=SAME,
         ),
         Claim(
             "task-same-index",
@@ -331,16 +332,14 @@ SECTION = Section(
                 p.parent == p.fork == "task" and p.same_description
                 for p in facts.why_kept.positions
             ),
-            js=lambda facts: (
-                any(p.parent == p.fork == "task" and p.same_description for p in facts.js.why_kept.positions)
-            ),
+            js=SAME,
         ),
         Claim(
             "same-surface",
             "Parent and fork child are offered the same tools, position by position, with the same descriptions",
             None,
             lambda facts: facts.why_kept.same_surface,
-            js=lambda facts: facts.js.why_kept.same_surface,
+            js=SAME,
         ),
         Claim(
             "reason-call-time",
