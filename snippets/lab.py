@@ -1,9 +1,10 @@
 """The bench the experiments stand on: what a section declares, and what its experiment is handed.
 
 A section of the article is one module in snippets/ that declares itself once,
-`SECTION = Section(...)`: its name and page, the function that measures it, the
-claims it checks and the mutants that must flip them (snippets/registry.py finds
-them; everything else in the project follows from that one declaration).
+`SECTION = Section(...)`: its name and page, the function that measures it and
+the claims it checks; the mutants that must flip them are in
+snippets/mutants/<section>.py (snippets/registry.py finds both; everything else
+in the project follows from these declarations).
 
 * A scenario (snippets/scenarios/<name>.py) is what a reader copies: plain
   deepagents code that runs beside scripted_model.py.
@@ -18,6 +19,8 @@ them; everything else in the project follows from that one declaration).
   the site added) and how its value is read from the facts today.
 * A `Mutant` is a small patch of the installed deepagents (or langchain) and
   the claims it must flip: tools/mutation.py builds the site against it.
+  A section's mutants are `MUTANTS` in snippets/mutants/<section>.py, out of the
+  experiment a page publishes.
 
 deepagents and langchain are imported only where a scenario or experiment runs:
 a build that finds every result cached never loads them.
@@ -149,7 +152,6 @@ class Section:
     measures: str  # what it measures, in English, for the overview (`sections.<name>.measures`)
     measure: Callable[[Bench], Any]
     claims: list[Claim] = field(default_factory=list)
-    mutants: list[Mutant] = field(default_factory=list)
     scenarios: tuple[str, ...] = ()  # the scenario files it runs and its page shows
     reads: tuple[
         str, ...
