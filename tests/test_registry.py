@@ -166,3 +166,25 @@ def test_a_new_claim_touches_five_files_and_each_error_names_the_file(tmp_path, 
                                            f"sitegen/strings/{other}.yml",
                                            *(f"docs/{language}/refusal.md" for language in LANGUAGES)})
     assert len(set(touched)) <= 3 + len(LANGUAGES)
+
+
+def test_a_sections_mutants_are_in_its_own_module_and_an_error_names_it(monkeypatch):
+    """snippets/mutants/<section>.py holds MUTANTS, out of the experiment a page publishes."""
+    import snippets.refusal
+    from snippets.lab import Mutant
+    from snippets.mutants import refusal as refusal_mutants
+
+    refusal = registry.section("refusal")
+    assert registry.mutants_of(refusal) == tuple(refusal_mutants.MUTANTS)
+    assert all(registry.home_of(m) is refusal for m in refusal_mutants.MUTANTS)
+    published = open(snippets.refusal.__file__, encoding="utf-8").read()  # the page's "How this is measured"
+    assert "MUTANTS" not in published and "Patch(" not in published
+    wrong = {**registry._mutants_by_section(), "refusal": (Mutant("m", "x", (), ("no-such-claim",)),)}
+    monkeypatch.setattr(registry, "_mutants_by_section", lambda: wrong)
+    registry.mutants.cache_clear()
+    try:
+        with pytest.raises(ValueError, match=r"^snippets/mutants/refusal\.py: mutant 'm' flips no such claim: no-such-claim$"):
+            registry.mutants()
+    finally:
+        monkeypatch.undo()
+        registry.mutants.cache_clear()
