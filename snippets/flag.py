@@ -5,19 +5,7 @@ from __future__ import annotations
 import typing
 from dataclasses import dataclass
 
-from snippets.lab import (
-    Bench,
-    Claim,
-    Mutant,
-    Patch,
-    Section,
-    expect,
-    internal,
-    source_note,
-    SUBAGENTS_PY,
-    NPM_BUNDLE,
-    NPM_DEEPAGENTS,
-)
+from snippets.lab import Bench, Claim, SAME, Section, expect, internal, source_note
 
 FLAG = "_deepagents_forked_context"
 SUBAGENTS = "deepagents.middleware.subagents"
@@ -193,159 +181,6 @@ def _only_declarative_fork(facts) -> bool:
     )
 
 
-# Mutants: deepagents (or langchain) with one behaviour changed; each must flip the claims named
-# (tools/mutation.py builds the site against each).
-_FORK_FLAG = "                inherited[_FORKED_CONTEXT_KEY] = True\n"
-MUTANTS = [
-    Mutant(
-        "flag-not-set",
-        "a declarative fork child's state no longer gets the flag (its `task` really delegates)",
-        (Patch(SUBAGENTS_PY, _FORK_FLAG, "                pass  # no flag\n"),),
-        flips=(
-            "keys-fork",
-            "flag-value",
-            "gap-declarative",
-            "fork-refused",
-            "flag-only-declarative",
-            "nest-one-level", "gap-fork-own-task-refused"),
-    ),
-    Mutant(
-        "flag-dropped-on-input",
-        "the flag's channel is declared as omitted on input",
-        (
-            Patch(
-                SUBAGENTS_PY,
-                "OmitFromSchema(input=False, output=True)",
-                "OmitFromSchema(input=True, output=True)",
-            ),
-        ),
-        flips=("flag-kept-on-input", "flag-value", "flag-only-declarative"),
-    ),
-    Mutant(
-        "flag-kept-on-output",
-        "the flag's channel is declared as kept on output",
-        (
-            Patch(
-                SUBAGENTS_PY,
-                "OmitFromSchema(input=False, output=True)",
-                "OmitFromSchema(input=False, output=False)",
-            ),
-        ),
-        flips=("flag-omitted-on-output",),
-    ),
-    Mutant(
-        "flag-not-excluded-from-updates",
-        "the flag is no longer among the keys a child never hands back",
-        (
-            Patch(
-                SUBAGENTS_PY,
-                "    _SKILL_TOOLS_DISCLOSED_KEY,\n    _FORKED_CONTEXT_KEY,\n    _RUBRIC_KEY,\n",
-                "    _SKILL_TOOLS_DISCLOSED_KEY,\n    _RUBRIC_KEY,\n",
-            ),
-        ),
-        flips=("flag-excluded-from-updates",),
-    ),
-    Mutant(
-        "why-declared-reworded",
-        "the flag's state schema no longer says why the key must be declared",
-        (
-            Patch(
-                SUBAGENTS_PY,
-                "The key needs a declared schema: an undeclared key",
-                "An undeclared key",
-            ),
-        ),
-        flips=("why-declared",),
-    ),
-    Mutant(
-        "preamble-silent",
-        "the fork preamble no longer warns that delegating will be refused",
-        (
-            Patch(
-                SUBAGENTS_PY,
-                '    "asked to delegate further. If you try to delegate to another subagent "\n'
-                '    "yourself, it will be refused — complete this task directly. Use the "',
-                '    "asked to delegate further. Complete this task directly. Use the "',
-            ),
-        ),
-        flips=("preamble-warns", "preamble-length"),
-    ),
-    Mutant(
-        "preamble-own-message",
-        "the fork preamble comes as a message of its own, before the task",
-        (
-            Patch(
-                SUBAGENTS_PY,
-                "    return [*effective, HumanMessage(content=preamble + description)]\n",
-                "    return [*effective, HumanMessage(content=preamble), HumanMessage(content=description)]\n",
-            ),
-        ),
-        flips=("preamble-heads-task-message",),
-    ),
-    Mutant(
-        "runnable-fork-without-preamble",
-        "a fork in the `runnable` form gets its task without the preamble",
-        (
-            Patch(
-                SUBAGENTS_PY,
-                "                    runtime.state.get(SUMMARIZATION_EVENT_KEY),\n"
-                "                    description,\n"
-                "                ),",
-                "                    runtime.state.get(SUMMARIZATION_EVENT_KEY),\n"
-                "                    description,\n"
-                '                    preamble=_FORK_TASK_PREAMBLE if _is_forked_subagent(subagent) else "",\n'
-                "                ),",
-            ),
-        ),
-        flips=("runnable-fork-told-refused",),
-    ),
-    Mutant(
-        "fork-drops-user-messages",
-        "a fork child inherits the parent's conversation without the user's messages",
-        (
-            Patch(
-                SUBAGENTS_PY,
-                "    return [*effective, HumanMessage(content=preamble + description)]\n",
-                "    effective = [m for m in effective if not isinstance(m, HumanMessage)]\n"
-                "    return [*effective, HumanMessage(content=preamble + description)]\n",
-            ),
-        ),
-        flips=("preamble-in-first-message", "refusal-messages"),
-    ),
-    Mutant(
-        "suffix-mentions-delegation",
-        "the fork line of the parent's `task` description says the child cannot delegate",
-        (
-            Patch(
-                SUBAGENTS_PY,
-                '" (inherits your full conversation and system prompt — no need to restate context here)"',
-                '" (inherits your full conversation and system prompt — it cannot delegate further)"',
-            ),
-        ),
-        flips=("suffix-silent", "suffix-length"),
-    ),
-    Mutant(
-        "js-flag-never-set",
-        "npm deepagents: a fork child's own middleware no longer sets the flag",
-        (
-            Patch(
-                NPM_BUNDLE,
-                "beforeAgent: () => ({ [FORKED_CONTEXT_KEY]: true })",
-                "beforeAgent: () => ({})",
-                NPM_DEEPAGENTS,
-            ),
-        ),
-        flips=(
-            "flag-value@js",
-            "keys-fork@js",
-            "flag-only-declarative@js",
-            "flag-closes-gate@js",
-            "fork-refused@js",
-            "gap-declarative@js",
-        ),
-    ),
-]
-
 SECTION = Section(
     "flag",
     5,
@@ -355,7 +190,6 @@ SECTION = Section(
     measure_flag,
     scenarios=("flag",),
     reads=("tool_surfaces",),
-    mutants=MUTANTS,
     claims=[
         Claim(
             "keys-isolated",
@@ -429,7 +263,7 @@ SECTION = Section(
             "The flag is among the keys deepagents drops from what a child hands back",
             None,
             lambda facts: facts.flag.excluded_from_updates,
-            js=lambda facts: facts.js.flag.excluded_from_updates,
+            js=SAME,
         ),
         Claim(
             "flag-declarer",
@@ -449,14 +283,14 @@ SECTION = Section(
             "Characters of the preamble",
             567,
             lambda facts: len(facts.flag.preamble),
-            js=lambda facts: len(facts.js.flag.preamble),
+            js=SAME,
         ),
         Claim(
             "preamble-warns",
             "The preamble says that delegating will be refused",
             True,
             lambda facts: "refused" in facts.flag.preamble,
-            js=lambda facts: "refused" in facts.js.flag.preamble,
+            js=SAME,
         ),
         # The article: the preamble is put before "the child's first human message". It heads the message
         # that carries the task, after the whole inherited conversation.
@@ -465,7 +299,7 @@ SECTION = Section(
             "The preamble is put before the child's first human message",
             True,
             lambda facts: facts.flag.first_human_starts_with_preamble,
-            js=lambda facts: facts.js.flag.first_human_starts_with_preamble,
+            js=SAME,
         ),
         Claim(
             "preamble-heads-task-message",
@@ -488,24 +322,21 @@ SECTION = Section(
             None,
             lambda facts: facts.flag.runnable_fork_preamble
             and "refused" in facts.flag.preamble,
-            js=lambda facts: (
-                facts.js.flag.runnable_fork_preamble
-                and "refused" in facts.js.flag.preamble
-            ),
+            js=SAME,
         ),
         Claim(
             "suffix-length",
             "Characters the fork's line adds to the parent's `task` description",
             86,
             lambda facts: len(facts.flag.suffix),
-            js=lambda facts: len(facts.js.flag.suffix),
+            js=SAME,
         ),
         Claim(
             "suffix-silent",
             "That addition says nothing about delegating",
             True,
             lambda facts: "delegat" not in facts.flag.suffix,
-            js=lambda facts: "delegat" not in facts.js.flag.suffix,
+            js=SAME,
         ),
     ],
 )

@@ -105,7 +105,8 @@ def _wrap(value: Any) -> Any:
 
 
 def sections() -> list[str]:
-    """The sections measured in JavaScript too: those whose scenarios have a .mjs twin."""
+    """The sections measured in JavaScript too: those whose scenarios have a .mjs twin. The one list:
+    measure.mjs is handed these names (its `all` is every section it declares)."""
     return [s.name for s in registry.sections() if any((paths.SCENARIOS / f"{n}.mjs").exists() for n in s.scenarios)]
 
 

@@ -1,9 +1,10 @@
 """The bench the experiments stand on: what a section declares, and what its experiment is handed.
 
 A section of the article is one module in snippets/ that declares itself once,
-`SECTION = Section(...)`: its name and page, the function that measures it, the
-claims it checks and the mutants that must flip them (snippets/registry.py finds
-them; everything else in the project follows from that one declaration).
+`SECTION = Section(...)`: its name and page, the function that measures it and
+the claims it checks; the mutants that must flip them are in
+snippets/mutants/<section>.py (snippets/registry.py finds both; everything else
+in the project follows from these declarations).
 
 * A scenario (snippets/scenarios/<name>.py) is what a reader copies: plain
   deepagents code that runs beside scripted_model.py.
@@ -18,6 +19,8 @@ them; everything else in the project follows from that one declaration).
   the site added) and how its value is read from the facts today.
 * A `Mutant` is a small patch of the installed deepagents (or langchain) and
   the claims it must flip: tools/mutation.py builds the site against it.
+  A section's mutants are `MUTANTS` in snippets/mutants/<section>.py, out of the
+  experiment a page publishes.
 
 deepagents and langchain are imported only where a scenario or experiment runs:
 a build that finds every result cached never loads them.
@@ -53,6 +56,8 @@ class Claim:
     the Python runtime; `js`, when given, reads the same statement from the JavaScript facts
     (`facts.js.<section>`, measured by snippets/js/measure.mjs), and the registry then holds its
     JavaScript twin as a claim of its own, `<id>@js` (`runtime="js"`, same label and article value).
+    `js=SAME`: the twin is read as `live` reads, from `facts.js` (`facts.js.refusal.text` for
+    `facts.refusal.text`); a `js=` reading of its own only where JavaScript is read differently.
     """
 
     id: str
@@ -64,8 +69,8 @@ class Claim:
     setup: str | None = (
         None  # why the value depends on how the example is set up (English), if it does
     )
-    js: Callable[[Any], Any] | None = (
-        None  # the same statement read from the JavaScript facts (facts.js), if measured there
+    js: Callable[[Any], Any] | Same | None = (
+        None  # the same statement read from the JavaScript facts (facts.js), if measured there; SAME: as `live`
     )
     runtime: str = "python"  # which deepagents it speaks of: "python", or "js" (npm) for a twin
 
@@ -82,7 +87,18 @@ class Claim:
         """The JavaScript twin of a declared claim that has a `js` reading, else None."""
         if self.js is None or self.runtime != "python":
             return None
-        return replace(self, id=self.id + JS_SUFFIX, live=self.js, js=None, runtime="js")
+        live = (lambda facts: self.live(facts.js)) if self.js is SAME else self.js
+        return replace(self, id=self.id + JS_SUFFIX, live=live, js=None, runtime="js")
+
+
+class Same:
+    """`Claim(..., js=SAME)`: the JavaScript twin is read the way `live` reads, from `facts.js`."""
+
+    def __repr__(self) -> str:
+        return "SAME"
+
+
+SAME = Same()
 
 
 JS_SUFFIX = "@js"  # a JavaScript twin's id: <id>@js
@@ -136,7 +152,6 @@ class Section:
     measures: str  # what it measures, in English, for the overview (`sections.<name>.measures`)
     measure: Callable[[Bench], Any]
     claims: list[Claim] = field(default_factory=list)
-    mutants: list[Mutant] = field(default_factory=list)
     scenarios: tuple[str, ...] = ()  # the scenario files it runs and its page shows
     reads: tuple[
         str, ...

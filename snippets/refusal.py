@@ -4,18 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import (
-    Bench,
-    Claim,
-    Mutant,
-    Patch,
-    Section,
-    expect,
-    internal,
-    SUBAGENTS_PY,
-    NPM_BUNDLE,
-    NPM_DEEPAGENTS,
-)
+from snippets.lab import Bench, Claim, SAME, Section, expect, internal
 
 
 @dataclass(frozen=True)
@@ -86,108 +75,6 @@ def measure_refusal(bench: Bench) -> Refusal:
     )
 
 
-# Mutants: deepagents (or langchain) with one behaviour changed; each must flip the claims named
-# (tools/mutation.py builds the site against each).
-_ASYNC_TASK = "    async def atask(\n        description: str,\n        subagent_type: str,\n        runtime: ToolRuntime,\n    ) -> str | Command:\n"
-_GATE = "        if runtime.state.get(_FORKED_CONTEXT_KEY):\n            return _FORK_RECURSION_REFUSAL\n"
-_LOOKUP = """        if subagent_type not in subagent_graphs:
-            allowed_types = ", ".join([f"`{k}`" for k in subagent_graphs])
-            return f"We cannot invoke subagent {subagent_type} because it does not exist, the only allowed types are {allowed_types}"
-"""
-_RAISE = "        if runtime.state.get(_FORKED_CONTEXT_KEY):\n            raise RuntimeError(_FORK_RECURSION_REFUSAL)\n"
-_SYNC_TASK = "    def task(\n        description: str,\n        subagent_type: str,\n        runtime: ToolRuntime,\n    ) -> str | Command:\n"
-MUTANTS = [
-    Mutant(
-        "refusal-raises",
-        "a fork child's `task` call raises instead of returning the refusal",
-        (
-            Patch(SUBAGENTS_PY, _SYNC_TASK + _GATE, _SYNC_TASK + _RAISE),
-            Patch(SUBAGENTS_PY, _ASYNC_TASK + _GATE, _ASYNC_TASK + _RAISE),
-        ),
-        flips=("refusal-tool-message", "refusal-rounds"),
-    ),
-    Mutant(
-        "refusal-text-changed",
-        "the refusal says something else",
-        (
-            Patch(
-                SUBAGENTS_PY,
-                '"You are a subagent and cannot delegate to another subagent. Complete this task yourself instead of calling this tool again."',
-                '"Delegation is disabled inside a forked subagent; answer the task yourself."',
-            ),
-        ),
-        flips=("refusal-text", "refusal-length"),
-    ),
-    Mutant(
-        "lookup-before-refusal",
-        'the sub-agent lookup comes before the refusal, so `ghost` gets "does not exist"',
-        (
-            Patch(
-                SUBAGENTS_PY, _SYNC_TASK + _GATE + _LOOKUP, _SYNC_TASK + _LOOKUP + _GATE
-            ),
-            Patch(
-                SUBAGENTS_PY,
-                _ASYNC_TASK + _GATE + _LOOKUP,
-                _ASYNC_TASK + _LOOKUP + _GATE,
-            ),
-        ),
-        flips=("refusal-before-lookup", "refusal-repeat"),
-    ),
-    Mutant(
-        "refusal-passed-up",
-        "a fork child that was refused hands the refusal up to its parent as its answer",
-        (
-            Patch(
-                SUBAGENTS_PY,
-                '        structured = result.get("structured_response")\n        if structured is not None:\n',
-                '        structured = result.get("structured_response")\n'
-                '        if any(isinstance(m, ToolMessage) and m.content == _FORK_RECURSION_REFUSAL for m in result["messages"]):\n'
-                "            content = _FORK_RECURSION_REFUSAL\n"
-                "        elif structured is not None:\n",
-            ),
-        ),
-        flips=(
-            "refusal-streamed-in-child-namespace",
-            "refusal-stays-inside",
-            "refusal-parent",
-        ),
-    ),
-    Mutant(
-        "js-refusal-text-changed",
-        "npm deepagents: the refusal says something else",
-        (
-            Patch(
-                NPM_BUNDLE,
-                'const FORK_RECURSION_REFUSAL = "You are a subagent and cannot delegate to another subagent. Complete this task yourself instead of calling this tool again.";',
-                'const FORK_RECURSION_REFUSAL = "Delegation is disabled inside a forked subagent; answer the task yourself.";',
-                NPM_DEEPAGENTS,
-            ),
-        ),
-        flips=("refusal-text@js", "refusal-length@js"),
-    ),
-    Mutant(
-        "js-flag-check-removed",
-        "npm deepagents: `task` no longer checks the flag, so a fork child's call runs its sub-agent",
-        (
-            Patch(
-                NPM_BUNDLE,
-                "\t\tif (currentState[FORKED_CONTEXT_KEY]) return FORK_RECURSION_REFUSAL;\n",
-                "",
-                NPM_DEEPAGENTS,
-            ),
-        ),
-        flips=(
-            "fork-refused@js",
-            "refusal-tool-message@js",
-            "refusal-repeat@js",
-            "refusal-before-lookup@js",
-            "refusal-streamed-in-child-namespace@js",
-            "refusal-stays-inside@js",
-            "flag-closes-gate@js",
-        ),
-    ),
-]
-
 SECTION = Section(
     "refusal",
     4,
@@ -196,7 +83,6 @@ SECTION = Section(
     "what a fork child gets back, and who sees it",
     measure_refusal,
     scenarios=("refusal",),
-    mutants=MUTANTS,
     claims=[
         Claim(
             "refusal-text",
@@ -204,7 +90,7 @@ SECTION = Section(
             "You are a subagent and cannot delegate to another subagent. "
             "Complete this task yourself instead of calling this tool again.",
             lambda facts: facts.refusal.text,
-            js=lambda facts: facts.js.refusal.text,
+            js=SAME,
         ),
         Claim(
             "fork-refused",
@@ -212,17 +98,14 @@ SECTION = Section(
             True,
             lambda facts: facts.refusal.matches_source
             and not facts.refusal.grandchild_ran,
-            js=lambda facts: (
-                facts.js.refusal.matches_source
-                and not facts.js.refusal.grandchild_ran
-            ),
+            js=SAME,
         ),
         Claim(
             "refusal-length",
             "The refusal's length in characters",
             123,
             lambda facts: facts.refusal.length,
-            js=lambda facts: facts.js.refusal.length,
+            js=SAME,
         ),
         Claim(
             "refusal-tool-message",
@@ -230,17 +113,14 @@ SECTION = Section(
             True,
             lambda facts: facts.refusal.message_type == "ToolMessage"
             and facts.refusal.parent_finished,
-            js=lambda facts: (
-                facts.js.refusal.message_type == "ToolMessage"
-                and facts.js.refusal.parent_finished
-            ),
+            js=SAME,
         ),
         Claim(
             "refusal-rounds",
             "Model calls the child makes before it finishes",
             3,
             lambda facts: facts.refusal.child_rounds,
-            js=lambda facts: facts.js.refusal.child_rounds,
+            js=SAME,
         ),
         Claim(
             "refusal-messages",
@@ -248,7 +128,7 @@ SECTION = Section(
             9,
             lambda facts: facts.refusal.child_messages,
             setup="The count includes the conversation a fork child inherits from its parent, and the parent's conversation here is a single user message",
-            js=lambda facts: facts.js.refusal.child_messages,
+            js=SAME,
         ),
         Claim(
             "refusal-repeat",
@@ -256,17 +136,14 @@ SECTION = Section(
             True,
             lambda facts: facts.refusal.refusals_received == 2
             and facts.refusal.identical,
-            js=lambda facts: (
-                facts.js.refusal.refusals_received == 2
-                and facts.js.refusal.identical
-            ),
+            js=SAME,
         ),
         Claim(
             "refusal-before-lookup",
             "A call naming a missing sub-agent gets the same refusal",
             True,
             lambda facts: facts.refusal.missing_agent_refused_the_same,
-            js=lambda facts: facts.js.refusal.missing_agent_refused_the_same,
+            js=SAME,
         ),
         Claim(
             "refusal-stays-inside",
@@ -274,17 +151,14 @@ SECTION = Section(
             True,
             lambda facts: facts.refusal.on_parent_side == 0
             and facts.refusal.parent_finished,
-            js=lambda facts: (
-                facts.js.refusal.on_parent_side == 0
-                and facts.js.refusal.parent_finished
-            ),
+            js=SAME,
         ),
         Claim(
             "refusal-parent",
             "Times the refusal appears on the parent's side",
             0,
             lambda facts: facts.refusal.on_parent_side,
-            js=lambda facts: facts.js.refusal.on_parent_side,
+            js=SAME,
         ),
         Claim(
             "refusal-streamed-in-child-namespace",
@@ -296,10 +170,7 @@ SECTION = Section(
                 depth == 1 and agent == "fk"
                 for agent, depth in facts.refusal.streamed_to
             ),
-            js=lambda facts: (
-                len(r := facts.js.refusal.streamed_to) == facts.js.refusal.refusals_received
-                and all(depth == 1 and agent == "fk" for agent, depth in r)
-            ),
+            js=SAME,
         ),
     ],
 )

@@ -1,9 +1,10 @@
-"""Every section, found once: each experiment module of snippets/ that declares `SECTION = Section(...)`.
+"""Every section, found once: each experiment module of snippets/ that declares `SECTION = Section(...)`,
+and its mutants, `MUTANTS` in snippets/mutants/<section>.py.
 
-Adding a section is one experiment file here (with its SECTION: claims and
-mutants included), one page per language and its titles in the site's strings;
-the facts, the overview's section table, the matrix, the drift report, the
-mutation suite and the tools follow from this list.
+Adding a section is one experiment file here (with its SECTION: its claims
+included), its mutants' file, one page per language and its titles in the
+site's strings; the facts, the overview's section table, the matrix, the drift
+report, the mutation suite and the tools follow from this list.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import importlib
 import pkgutil
 
 import snippets
+import snippets.mutants
 from snippets.lab import JS_SUFFIX, Claim, Mutant, Section
 
 
@@ -97,22 +99,51 @@ def _sections_by_claim() -> dict[str, Section]:
 @functools.cache
 def mutants() -> tuple[Mutant, ...]:
     """Every mutant, section by section; each flips claims that exist."""
-    found = [m for s in sections() for m in s.mutants]
+    found = [m for s in sections() for m in mutants_of(s)]
     _unique("mutant names", [m.name for m in found])
     ids = {c.id for c in claims()}
     for s in sections():
-        for m in s.mutants:
+        for m in mutants_of(s):
             unknown = [c for c in m.flips if c not in ids]
             if unknown or not m.flips:
                 raise ValueError(
-                    f"snippets/{s.name}.py: mutant {m.name!r} flips no such claim: {', '.join(unknown) or '(none)'}"
+                    f"{mutants_file(s)}: mutant {m.name!r} flips no such claim: {', '.join(unknown) or '(none)'}"
                 )
     return tuple(found)
 
 
+def mutants_file(section: Section) -> str:
+    """Where a section's mutants are declared (`MUTANTS`), as messages name it."""
+    return f"snippets/mutants/{section.name}.py"
+
+
+def mutants_of(section: Section) -> tuple[Mutant, ...]:
+    """A section's mutants: MUTANTS in snippets/mutants/<section>.py (none without that file)."""
+    return _mutants_by_section()[section.name]
+
+
+@functools.cache
+def _mutants_by_section() -> dict[str, tuple[Mutant, ...]]:
+    names = {s.name for s in sections()}
+    strays = sorted(m.name for m in pkgutil.iter_modules(snippets.mutants.__path__) if m.name not in names)
+    if strays:
+        raise ValueError(f"snippets/mutants/{strays[0]}.py: no section {strays[0]!r} (its mutants belong "
+                         f"in snippets/mutants/<section>.py; the sections are {', '.join(sorted(names))})")
+    found = {}
+    for s in sections():
+        try:
+            module = importlib.import_module(f"snippets.mutants.{s.name}")
+        except ModuleNotFoundError as error:
+            if error.name != f"snippets.mutants.{s.name}":
+                raise
+            module = None
+        found[s.name] = tuple(getattr(module, "MUTANTS", ()))
+    return found
+
+
 def home_of(mutant: Mutant) -> Section:
-    """The section that declares a mutant."""
-    return next(s for s in sections() if mutant in s.mutants)
+    """The section whose mutant it is (its MUTANTS in snippets/mutants/<section>.py)."""
+    return next(s for s in sections() if mutant in mutants_of(s))
 
 
 def _unique(what: str, values: list[str]) -> None:

@@ -4,19 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import (
-    Bench,
-    Claim,
-    Mutant,
-    Patch,
-    Section,
-    expect,
-    GRAPH_PY,
-    listed_subagents,
-    SUBAGENTS_PY,
-    NPM_BUNDLE,
-    NPM_DEEPAGENTS,
-)
+from snippets.lab import Bench, Claim, SAME, Section, expect, listed_subagents
 
 FS_TOOLS = [
     "ls",
@@ -190,140 +178,6 @@ def _general_purpose_everywhere(facts) -> bool:
     )
 
 
-# Mutants: deepagents (or langchain) with one behaviour changed; each must flip the claims named
-# (tools/mutation.py builds the site against each).
-_GENERAL_PURPOSE = 'if gp_profile.enabled is not False and not any(spec["name"] == GENERAL_PURPOSE_SUBAGENT["name"] for spec in inline_subagents):'
-_TODOS = '__import__("langchain.agents.middleware").agents.middleware.TodoListMiddleware()'
-MUTANTS = [
-    Mutant(
-        "children-unlisted",
-        "the `task` description no longer lists the sub-agents it reaches",
-        (
-            Patch(
-                SUBAGENTS_PY,
-                '    return f"- {name}: {description}{suffix}"\n',
-                '    return ""\n',
-            ),
-        ),
-        flips=("parent-has-task",),
-    ),
-    Mutant(
-        "parent-tools-not-inherited",
-        "a spec that names no `tools` no longer gets the parent's",
-        (
-            Patch(
-                GRAPH_PY,
-                '            raw_subagent_tools = spec.get("tools") if "tools" in spec else tools\n',
-                '            raw_subagent_tools = spec.get("tools", [])\n',
-            ),
-        ),
-        flips=("parent-tools-inherited",),
-    ),
-    Mutant(
-        "isolated-inherits-middleware",
-        "an isolated child inherits the parent's `middleware` too, as a fork does",
-        (
-            Patch(
-                GRAPH_PY,
-                "            if is_forked and middleware:\n",
-                "            if middleware:\n",
-            ),
-        ),
-        flips=("parent-middleware-fork-only",),
-    ),
-    Mutant(
-        "parent-gets-todos",
-        "a deep agent itself is also given langchain's `write_todos`, after `task`",
-        (
-            Patch(
-                GRAPH_PY,
-                "        deepagent_middleware.append(sub_agent_middleware)\n",
-                "        deepagent_middleware.append(sub_agent_middleware)\n"
-                f"        deepagent_middleware.append({_TODOS})\n",
-            ),
-        ),
-        flips=("parent-tools",),
-    ),
-    Mutant(
-        "isolated-child-gets-task",
-        "an isolated child is given `task` too (unguarded: it is not a fork)",
-        (
-            Patch(
-                SUBAGENTS_PY,
-                "        if not _is_forked_subagent(spec):\n            return spec\n",
-                '        if "runnable" in spec:\n            return spec\n',
-            ),
-        ),
-        flips=("isolated-has-task", "isolated-tools", "isolated-count", "isolated-no-task-from-spec-keys"),
-    ),
-    Mutant(
-        "isolated-child-has-no-tools",
-        "an isolated child gets no filesystem tools: only what its spec names",
-        (
-            Patch(
-                GRAPH_PY,
-                "            subagent_middleware.extend(_subagent_profile.materialize_extra_middleware())\n",
-                "            subagent_middleware.extend(_subagent_profile.materialize_extra_middleware())\n"
-                "            if not is_forked:\n"
-                "                subagent_middleware = [m for m in subagent_middleware if not isinstance(m, FilesystemMiddleware)]\n",
-            ),
-        ),
-        flips=("isolated-tools-from-spec", "isolated-tools", "isolated-count", "keys-isolated"),
-    ),
-    Mutant(
-        "fork-has-no-task",
-        "a fork child is not given `task` at all",
-        (
-            Patch(
-                SUBAGENTS_PY,
-                "        fork_middleware.insert(fs_index + 1, _ForkTaskToolMiddleware(fork_task_tool))\n",
-                "        del fs_index  # no `task` for the fork\n",
-            ),
-        ),
-        flips=("fork-has-task",),
-    ),
-    Mutant(
-        "no-default-subagent",
-        "a deep agent given no sub-agents gets no general-purpose one, so no `task`",
-        (
-            Patch(
-                GRAPH_PY,
-                _GENERAL_PURPOSE,
-                "if subagents and " + _GENERAL_PURPOSE.removeprefix("if "),
-            ),
-        ),
-        flips=("runnable-has-task", "deep-agent-always-has-task"),
-    ),
-    Mutant(
-        "general-purpose-only-alone",
-        "general-purpose is added only when the caller names no sub-agent",
-        (
-            Patch(
-                GRAPH_PY,
-                _GENERAL_PURPOSE,
-                "if not subagents and " + _GENERAL_PURPOSE.removeprefix("if "),
-            ),
-        ),
-        flips=("general-purpose-added",),
-    ),
-    Mutant(
-        "js-isolated-gets-task",
-        "npm deepagents: an isolated child is given the fork child's `task` as well",
-        (
-            Patch(
-                NPM_BUNDLE,
-                '\t\t\t\tmode: "isolated",\n\t\t\t\tmodel: agentParams.model ?? defaultModel,\n'
-                "\t\t\t\ttools: agentParams.tools ?? defaultTools,\n\t\t\t\tmiddleware: subagentMiddleware,",
-                '\t\t\t\tmode: "isolated",\n\t\t\t\tmodel: agentParams.model ?? defaultModel,\n'
-                "\t\t\t\ttools: agentParams.tools ?? defaultTools,\n"
-                "\t\t\t\tmiddleware: [...subagentMiddleware, createForkTaskToolMiddleware(mirroredTaskTool)],",
-                NPM_DEEPAGENTS,
-            ),
-        ),
-        flips=("isolated-has-task@js",),
-    ),
-]
-
 SECTION = Section(
     "tool_surfaces",
     2,
@@ -332,7 +186,6 @@ SECTION = Section(
     "the tools each kind of child is offered",
     measure_tool_surfaces,
     scenarios=("tool_surfaces",),
-    mutants=MUTANTS,
     claims=[
         Claim(
             "parent-has-task",
@@ -367,42 +220,42 @@ SECTION = Section(
             "Tools of an isolated child",
             FS_TOOLS,
             lambda facts: facts.tool_surfaces.isolated.tools,
-            js=lambda facts: facts.js.tool_surfaces.isolated.tools,
+            js=SAME,
         ),
         Claim(
             "isolated-count",
             "Number of tools of an isolated child",
             7,
             lambda facts: len(facts.tool_surfaces.isolated.tools),
-            js=lambda facts: len(facts.js.tool_surfaces.isolated.tools),
+            js=SAME,
         ),
         Claim(
             "fork-count",
             "Number of tools of a fork child",
             8,
             lambda facts: len(facts.tool_surfaces.fork.tools),
-            js=lambda facts: len(facts.js.tool_surfaces.fork.tools),
+            js=SAME,
         ),
         Claim(
             "parent-tools",
             "The parent's tools: the filesystem tools, then `task`",
             [*FS_TOOLS, "task"],
             lambda facts: facts.tool_surfaces.parent.tools,
-            js=lambda facts: facts.js.tool_surfaces.parent.tools,
+            js=SAME,
         ),
         Claim(
             "isolated-has-task",
             "A declarative isolated child is given `task`",
             False,
             lambda facts: facts.tool_surfaces.isolated.has_task,
-            js=lambda facts: facts.js.tool_surfaces.isolated.has_task,
+            js=SAME,
         ),
         Claim(
             "fork-has-task",
             "A declarative fork child is given `task`",
             True,
             lambda facts: facts.tool_surfaces.fork.has_task,
-            js=lambda facts: facts.js.tool_surfaces.fork.has_task,
+            js=SAME,
         ),
         Claim(
             "fork-task-after-files",
@@ -421,14 +274,14 @@ SECTION = Section(
             "An isolated child's tools are exactly the ones its spec names",
             True,
             lambda facts: not facts.tool_surfaces.isolated.tools,
-            js=lambda facts: not facts.js.tool_surfaces.isolated.tools,
+            js=SAME,
         ),
         Claim(
             "runnable-has-task",
             "A deep agent you compiled, handed over in the `runnable` form without `mode`, holds `task`",
             None,
             lambda facts: facts.tool_surfaces.runnable.has_task,
-            js=lambda facts: facts.js.tool_surfaces.runnable.has_task,
+            js=SAME,
         ),
         Claim(
             "general-purpose-added",

@@ -137,7 +137,8 @@ def test_a_claim_a_label_or_a_mutant_added_beside_an_experiment_measures_nothing
     experiment = copied_snippets / "refusal.py"
     append(experiment, "\n\ndef _new_reading(facts):\n    return facts.refusal.length > 0\n")
     append(experiment, '        Claim("a-new-claim", "A new claim", None, _new_reading),\n', after="    claims=[\n")
-    append(experiment, '    Mutant("a-new-mutant", "changes nothing", (), ("a-new-claim",)),\n', after="MUTANTS = [\n")
+    append(copied_snippets / "mutants" / "refusal.py", '    Mutant("a-new-mutant", "changes nothing", (), ("a-new-claim",)),\n',
+           after="MUTANTS = [\n")
     (copied_snippets.parent / "some-page.md").write_text("a prose edit", encoding="utf-8")
     assert keys() == before
 
@@ -215,6 +216,7 @@ def copied_js(copied_snippets, monkeypatch):
 def test_the_javascript_key_follows_what_the_measurement_runs_and_nothing_else(copied_js, tmp_path, monkeypatch):
     before = js.key()
     append(copied_js / "refusal.py", "\n# a claim or a mutant added beside the experiment\n")
+    append(copied_js / "mutants" / "refusal.py", "\n# a mutant added\n")
     append(copied_js / "scenarios" / "refusal.py", "\n# the Python example edited\n")
     (copied_js.parent / "some-page.md").write_text("a prose edit", encoding="utf-8")
     assert js.key() == before

@@ -86,7 +86,7 @@ def test_the_quick_path_binds_what_the_build_shows(observed, site):
 
 
 def test_every_claim_has_a_mutant_that_flips_it():
-    """A claim is declared with the mutants that must flip it (snippets/<section>.py); so is every JavaScript
+    """A claim has mutants that must flip it (snippets/mutants/<section>.py); so has every JavaScript
     twin a page binds a sentence to."""
     flipped = {claim for mutant in registry.mutants() for claim in mutant.flips}
     twins = {name for source in {*bound.page_sources().values()} for _, names in bound.markers(source).values()

@@ -1,9 +1,9 @@
 """A section and a claim are each declared once.
 
-An eighth section is one experiment file (its claims, their English words and their mutants
-included), one page per language, the translations of its words and its nav line. A new claim
-touches at most four files: the experiment, the source language's page, each translation's page
-and each translation's strings; every error on the way names the file to change. The facts, the
+An eighth section is one experiment file (its claims and their English words included), its
+mutants' file, one page per language, the translations of its words and its nav line. A new claim
+touches at most five files: the experiment, its mutants' file, the source language's page, each
+translation's page and each translation's strings; every error on the way names the file to change. The facts, the
 overview's table, the generic table, the drift report, the matrix page, parity and the mutation
 suite follow from the registry."""
 
@@ -23,7 +23,7 @@ EXPERIMENT = '''"""Section 8: an extra measurement, to show what adding a sectio
 
 from dataclasses import dataclass
 
-from snippets.lab import GRAPH_PY, Bench, Claim, Mutant, Patch, Section
+from snippets.lab import Bench, Claim, Section
 
 
 @dataclass(frozen=True)
@@ -42,10 +42,15 @@ SECTION = Section(
     "extra", 8, "extra.md", "Extra", "a step limit", measure_extra,
     claims=[Claim("extra-limit-set", "A deep agent comes with a step limit", None,
                   lambda facts: isinstance(facts.extra.limit, int))],
-    mutants=[Mutant("extra-no-limit", "a limit that is no number",
-                    (Patch(GRAPH_PY, '"recursion_limit": 9_999', '"recursion_limit": "none"'),),
-                    flips=("extra-limit-set",))],
 )
+'''
+MUTANTS = '''"""Section 8's mutants."""
+
+from snippets.lab import GRAPH_PY, Mutant, Patch
+
+MUTANTS = [Mutant("extra-no-limit", "a limit that is no number",
+                  (Patch(GRAPH_PY, '"recursion_limit": 9_999', '"recursion_limit": "none"'),),
+                  flips=("extra-limit-set",))]
 '''
 PAGE = """# 8. Extra { #extra }
 
@@ -81,7 +86,8 @@ def eighth(tmp_path_factory, build_cache, site):  # site: the run's build has fi
     project = copy_project(root / "project")
     touched: list[str] = []
     write = writer(project, touched)
-    write("snippets/extra.py", EXPERIMENT)  # 1. the experiment: its SECTION, claims and mutants
+    write("snippets/extra.py", EXPERIMENT)  # 1. the experiment: its SECTION and claims
+    write("snippets/mutants/extra.py", MUTANTS)  # and its mutants
     for language in LANGUAGES:  # 2. a page per language (the same sentence: the test reads no language)
         write(f"docs/{language}/extra.md", PAGE)
     for language in LANGUAGES[1:]:  # 3. the translations of its words
@@ -95,7 +101,7 @@ def eighth(tmp_path_factory, build_cache, site):  # site: the run's build has fi
 
 def test_an_eighth_section_touches_only_its_own_files(eighth):
     _, _, touched = eighth
-    assert len(set(touched)) == 1 + len(LANGUAGES) + (len(LANGUAGES) - 1) + 1, sorted(set(touched))
+    assert len(set(touched)) == 2 + len(LANGUAGES) + (len(LANGUAGES) - 1) + 1, sorted(set(touched))
 
 
 def test_the_site_shows_the_eighth_section_everywhere(eighth):
@@ -119,7 +125,7 @@ def test_parity_the_registry_and_the_mutation_suite_take_it_in(eighth, build_cac
     assert "1 of 1 mutants caught" in listed.stdout, listed.stdout[-2000:] + listed.stderr[-2000:]
 
 
-def test_a_new_claim_touches_four_files_and_each_error_names_the_file(tmp_path, build_cache, site):
+def test_a_new_claim_touches_five_files_and_each_error_names_the_file(tmp_path, build_cache, site):
     """A writer adds a claim the way README.md says, in a copy, and builds after each step."""
     project = copy_project(tmp_path / "project")
     touched: list[str] = []
@@ -135,8 +141,9 @@ def test_a_new_claim_touches_four_files_and_each_error_names_the_file(tmp_path, 
     claim = f'        Claim("{claim_id}", "{label}", None, lambda facts: facts.refusal.length < 200),\n'
     mutant = (f'    Mutant("refusal-made-long", "the refusal is 300 characters", (Patch(SUBAGENTS_PY, '
               f'"Complete this task yourself", "Complete this task yourself{"!" * 200}"),), flips=("{claim_id}",)),\n')
-    write("snippets/refusal.py", experiment.replace("    claims=[\n", "    claims=[\n" + claim, 1)
-          .replace("MUTANTS = [\n", "MUTANTS = [\n" + mutant, 1))  # 1. the experiment
+    write("snippets/refusal.py", experiment.replace("    claims=[\n", "    claims=[\n" + claim, 1))  # 1. the experiment
+    mutants = (project / "snippets/mutants/refusal.py").read_text(encoding="utf-8")
+    write("snippets/mutants/refusal.py", mutants.replace("MUTANTS = [\n", "MUTANTS = [\n" + mutant, 1))  # and its mutant
     errors = build().splitlines()
     for language in LANGUAGES[1:]:  # one line per language, naming the file and the key
         missing = (f"sitegen/strings/{language}.yml has no 'claims.{claim_id}': add its translation of '{label}' "
@@ -158,5 +165,28 @@ def test_a_new_claim_touches_four_files_and_each_error_names_the_file(tmp_path, 
         if language == SOURCE:  # the translation does not bind the new claim yet: parity names its page
             assert any(f"docs/{other}/refusal.md" in line and claim_id in line for line in differences(project / "docs"))
     assert build() == "" and differences(project / "docs") == []
-    assert sorted(set(touched)) == sorted({"snippets/refusal.py", *(f"sitegen/strings/{code}.yml" for code in LANGUAGES[1:]),
+    assert sorted(set(touched)) == sorted({"snippets/refusal.py", "snippets/mutants/refusal.py",
+                                           *(f"sitegen/strings/{code}.yml" for code in LANGUAGES[1:]),
                                            *(f"docs/{language}/refusal.md" for language in LANGUAGES)})
+
+
+def test_a_sections_mutants_are_in_its_own_module_and_an_error_names_it(monkeypatch):
+    """snippets/mutants/<section>.py holds MUTANTS, out of the experiment a page publishes."""
+    import snippets.refusal
+    from snippets.lab import Mutant
+    from snippets.mutants import refusal as refusal_mutants
+
+    refusal = registry.section("refusal")
+    assert registry.mutants_of(refusal) == tuple(refusal_mutants.MUTANTS)
+    assert all(registry.home_of(m) is refusal for m in refusal_mutants.MUTANTS)
+    published = open(snippets.refusal.__file__, encoding="utf-8").read()  # the page's "How this is measured"
+    assert "MUTANTS" not in published and "Patch(" not in published
+    wrong = {**registry._mutants_by_section(), "refusal": (Mutant("m", "x", (), ("no-such-claim",)),)}
+    monkeypatch.setattr(registry, "_mutants_by_section", lambda: wrong)
+    registry.mutants.cache_clear()
+    try:
+        with pytest.raises(ValueError, match=r"^snippets/mutants/refusal\.py: mutant 'm' flips no such claim: no-such-claim$"):
+            registry.mutants()
+    finally:
+        monkeypatch.undo()
+        registry.mutants.cache_clear()

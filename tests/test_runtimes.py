@@ -30,6 +30,20 @@ def test_a_twin_is_its_claim_said_of_npm_deepagents():
         registry.claim("no-such-claim" + JS_SUFFIX)
 
 
+def test_js_same_reads_the_twin_as_its_claim_reads_from_the_javascript_facts():
+    """`js=SAME`: the twin's reading is the Python reading applied to `facts.js`; a `js=` function stays as given."""
+    from types import SimpleNamespace
+
+    from snippets.lab import SAME, Claim
+
+    facts = SimpleNamespace(refusal=SimpleNamespace(length=123), js=js.Reading({"refusal": {"length": 74}}))
+    same = Claim("x", "x", None, lambda facts: facts.refusal.length, js=SAME)
+    own = Claim("y", "y", None, lambda facts: facts.refusal.length, js=lambda facts: -1)
+    assert (same.live(facts), same.twin().live(facts), own.twin().live(facts)) == (123, 74, -1)
+    assert same.twin().js is None and Claim("z", "z", None, same.live).twin() is None
+    assert sum(c.js is SAME for c in registry.claims("python")) >= 40, "most twins are read as their claims are"
+
+
 def test_a_twin_needs_no_words_of_its_own():
     """Its translations are its claim's (`claims.<id>`): nothing new to translate."""
     assert not [key for key in declared_keys() if JS_SUFFIX in key]

@@ -4,7 +4,8 @@
     python -m tools.mutation fork-may-set-skills  # only the mutants named
     python -m tools.mutation --quick              # the quick path that tests/test_mutants.py runs
 
-The mutants are declared beside the claims they flip, in snippets/<section>.py
+The mutants of a section are declared in snippets/mutants/<section>.py, apart from
+the experiment and claims of snippets/<section>.py that pages publish
 (`snippets.lab.Mutant`: exact `old` -> `new` text patches of the installed
 deepagents, langchain or npm deepagents, and the claims that must flip). A
 mutant's packages are copied into a scratch folder (hard links: the real .venv
@@ -195,7 +196,7 @@ class Verdict:
     details: list[str] = field(default_factory=list)
 
     def row(self) -> str:
-        home = next((s.name for s in registry.sections() if self.mutant in s.mutants), "—")
+        home = next((s.name for s in registry.sections() if self.mutant in registry.mutants_of(s)), "—")
         return f"| {self.mutant.name} | {home} | {self.followed} | {'caught' if self.caught else 'NOT CAUGHT'} |"
 
     def report(self) -> str:

@@ -5,6 +5,10 @@
 //   node snippets/js/measure.mjs --keep-going all   (a section that fails is noted under
 //                                                    "failed", the others are measured)
 //
+// No list of sections here: each is declared once, where it is measured
+// (`section("refusal", measureRefusal)`), and snippets/js.py names those it wants: the
+// sections of snippets/registry.py whose scenarios have a .mjs twin. `all`: every one declared.
+//
 // Each section imports its scenarios (snippets/scenarios/<name>.mjs, the examples a
 // reader copies), records what each printed with console.log, measures the facts its
 // Python experiment measures, and the whole run prints ONE JSON object on stdout:
@@ -24,7 +28,6 @@ import { format } from "node:util";
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, "..", "..");
 const SCENARIOS = join(ROOT, "snippets", "scenarios");
-const SECTIONS = ["modes", "tool_surfaces", "why_kept", "refusal", "flag", "gap", "guidance"];
 const RECIPES = ["choose", "delegate_on_purpose", "never_nest", "step_limit",
   "step_limit_runnable", "no_task"];
 const PACKAGES = ["deepagents", "@langchain/core", "@langchain/langgraph",
@@ -32,6 +35,9 @@ const PACKAGES = ["deepagents", "@langchain/core", "@langchain/langgraph",
   "langsmith", "zod"];
 
 class Failure extends Error {} // an expected failure: one line, naming the section
+
+const MEASURES = new Map(); // section name -> its measurement, in the order declared
+const section = (name, measure) => { MEASURES.set(name, measure); };
 
 const fail = (section, what) => { throw new Failure(`section '${section}': ${what}`); };
 
@@ -238,6 +244,8 @@ function flagFacts() { // what the flag is called and how the source declares an
 
 // --- section 1: modes -----------------------------------------------------------------
 
+section("modes", measureModes);
+
 const CANDIDATES = [null, "isolated", "fork", "handoff", "forked", "shared", "inherit"];
 
 async function tryMode(mode) {
@@ -303,6 +311,8 @@ async function measureModes(section) {
 
 // --- section 2: tool_surfaces ---------------------------------------------------------
 
+section("tool_surfaces", measureToolSurfaces);
+
 async function measureToolSurfaces(section) {
   const run = await scenario("tool_surfaces", section);
   const { offered } = run.module;
@@ -325,6 +335,8 @@ async function measureToolSurfaces(section) {
 }
 
 // --- section 3: why_kept ---------------------------------------------------------------
+
+section("why_kept", measureWhyKept);
 
 const NOTES = {
   "call time": "instead of omitting the tool",
@@ -372,6 +384,8 @@ async function measureWhyKept(section) {
 
 // --- section 4: refusal ----------------------------------------------------------------
 
+section("refusal", measureRefusal);
+
 async function measureRefusal(section) {
   const run = await scenario("refusal", section);
   const { events, forkChild, parent } = run.module;
@@ -413,6 +427,8 @@ async function measureRefusal(section) {
 }
 
 // --- section 5: flag ---------------------------------------------------------------------
+
+section("flag", measureFlag);
 
 /** Each child's state keys (with a value) at its first model call, read from a checkpointer. */
 async function childStates() {
@@ -536,6 +552,8 @@ async function measureFlag(section) {
 
 // --- section 6: gap ----------------------------------------------------------------------
 
+section("gap", measureGap);
+
 /** A child that holds a sub-agent middleware of its own (isolated or fork) calls `task`. */
 async function middlewareChain(mode) {
   const inner = createSubAgentMiddleware({
@@ -606,6 +624,8 @@ async function measureGap(section) {
 }
 
 // --- section 7: guidance (the recipes) --------------------------------------------------
+
+section("guidance", measureGuidance);
 
 function handed(messages) {
   return { messages: messages.length,
@@ -713,10 +733,6 @@ async function measureGuidance(section) {
 
 // --- the run ------------------------------------------------------------------------------
 
-const MEASURES = { modes: measureModes, tool_surfaces: measureToolSurfaces,
-  why_kept: measureWhyKept, refusal: measureRefusal, flag: measureFlag, gap: measureGap,
-  guidance: measureGuidance };
-
 /** `dir` relative to `root` when inside it, else absolute. */
 function inside(root, dir) {
   const path = relative(root, dir);
@@ -726,14 +742,16 @@ function inside(root, dir) {
 async function main(argv) {
   const keepGoing = argv.includes("--keep-going");
   const args = argv.filter((arg) => arg !== "--keep-going");
-  const wanted = args.includes("all") ? SECTIONS : args;
+  const known = [...MEASURES.keys()];
+  const wanted = args.includes("all") ? known : args;
   if (wanted.length === 0) {
     throw new Failure(`usage: node snippets/js/measure.mjs [--keep-going] <section>... | all ` +
-      `(sections: ${SECTIONS.join(", ")})`);
+      `(sections: ${known.join(", ")})`);
   }
-  const unknown = wanted.filter((name) => !SECTIONS.includes(name));
+  const unknown = wanted.filter((name) => !MEASURES.has(name));
   if (unknown.length) {
-    throw new Failure(`no section ${unknown.join(", ")} (sections: ${SECTIONS.join(", ")})`);
+    throw new Failure(`no section ${unknown.join(", ")} (sections: ${known.join(", ")}; a section ` +
+      `is declared where it is measured, section("<name>", measure<Name>))`);
   }
   const out = {
     versions: Object.fromEntries(PACKAGES.map((name) => [name, versionOf(name)])),
@@ -741,7 +759,7 @@ async function main(argv) {
   };
   for (const name of wanted) {
     try {
-      out[name] = await MEASURES[name](name);
+      out[name] = await MEASURES.get(name)(name);
     } catch (error) {
       const message = String(error?.message ?? error).split("\n")[0];
       const failure = error instanceof Failure ? error
