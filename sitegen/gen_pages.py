@@ -145,10 +145,9 @@ def your_release(language: str) -> list[str]:
     facts = live_facts()
     words, sep = word(language, "matrix"), word(language, "list_separator")
     yours = words["yours"]
+    picker = f'<div class="release-picker" data-label="{escape(yours["pick"])}" data-all="{escape(yours["all"])}" hidden>'
     lines = [yours["title"], "", yours["intro"].format(version=facts.versions["deepagents"],
-                                                       npm=facts.versions[js.VERSION_KEY]), "",
-             f'<div class="release-picker" data-label="{escape(yours["pick"])}" data-all="{escape(yours["all"])}" hidden>'
-             "</div>", ""]
+                                                       npm=facts.versions[js.VERSION_KEY]), "", f"{picker}</div>", ""]
     for runtime, key, prefix in (("python", "deepagents", "pypi"), ("js", js.VERSION_KEY, "npm")):
         name, pinned = yours["runtime"][runtime], facts.versions[key]
         for group in reversed(what_differs(facts, runtime)):
@@ -157,7 +156,8 @@ def your_release(language: str) -> list[str]:
                 words["span"].format(first=first, last=last)
             attributes = f' id="{prefix}-{first}" data-runtime="{escape(name)}" data-releases="{" ".join(group.releases)}"'
             if not group.differs:
-                lines += [f'<p class="release-diff"{attributes}>{yours["same"].format(runtime=name, releases=releases)}</p>', ""]
+                same = yours["same"].format(runtime=name, releases=releases)
+                lines += [f'<p class="release-diff"{attributes}>{same}</p>', ""]
                 continue
             count = yours["count_one"] if len(group.differs) == 1 else yours["count"].format(count=len(group.differs))
             table = [yours["header"].format(releases=releases, pinned=words["one"].format(release=pinned)), "|---|---|---|"]

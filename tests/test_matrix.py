@@ -3,6 +3,8 @@
 import re
 from html import unescape
 
+import pytest
+
 from snippets import js, registry
 from snippets.lab import RUNTIMES
 from sitegen.verdicts import anchor, matrix, matrix_rows, release_key
@@ -77,7 +79,7 @@ def test_the_matrix_opens_with_what_differs_in_each_release(site, facts):
                 [release for group in reversed(what_differs(facts, runtime)) for release in group.releases]
             for group in what_differs(facts, runtime):
                 start = yours.index(f'id="{prefix}-{group.releases[0]}"')
-                entry = yours[start:yours.index("</details>", start)] if group.differs else yours[start:yours.index("</p>", start)]
+                entry = yours[start:yours.index("</details>" if group.differs else "</p>", start)]
                 assert len(re.findall(r"<tr>\s*<td", entry)) == len(group.differs), (language, group.releases)
     for other in site.rglob("*.html"):
         if other.parent.name != "matrix":
@@ -100,3 +102,39 @@ def test_the_drift_report_says_each_reason_once(site, facts):
         source = html(site, language, "drift")
         for table in re.findall(r"<table>.*?</table>", source[:source.index('<details class="success"')], re.S):
             assert len(re.findall(r"<th\b", table)) == 4
+
+
+@pytest.mark.enable_socket
+@pytest.mark.allow_hosts(["127.0.0.1"])
+def test_the_release_picker_shows_one_release_and_a_phone_reads_its_rows_whole(site, facts):
+    """In Chromium at 390 px: picking an older release shows its fold alone, open, with a row per claim that
+    differs, and the address keeps the choice; each value of a card sits under its claim across the card's
+    width (no value in the label's column); without JavaScript every fold is listed and the picker hidden."""
+    from sitegen import languages
+    from sitegen.verdicts import what_differs
+    from tests.browsing import chromium, serving
+
+    python = next(group for group in what_differs(facts) if group.differs)
+    with serving(site) as base, chromium() as browser:
+        for language in LANGUAGES:
+            page = browser.new_page(viewport={"width": 390, "height": 844})
+            page.goto(f"{base}{languages.folder(language)}matrix/", wait_until="networkidle")
+            page.select_option("#release-select", label=python.releases[-1])
+            shown = page.evaluate("[...document.querySelectorAll('.release-diff')].filter(e => !e.hidden)"
+                                  ".map(e => [e.id, e.open, e.querySelectorAll('tbody tr').length])")
+            assert shown == [[f"pypi-{python.releases[0]}", True, len(python.differs)]], language
+            assert page.url.endswith(f"#pypi-{python.releases[0]}")
+            # a card's cell is one block (label, then its value, wrapping across the card), not a grid whose
+            # columns each text run and <code> would fall into; each run of releases starts a line of its own
+            cells = page.evaluate("""[...document.querySelectorAll('.release-rows td[data-label]:not(:first-child)')]
+                .filter(td => td.offsetParent).map(td => [getComputedStyle(td).display,
+                  ...[...td.querySelectorAll('.run')].map(run => Math.round(run.getBoundingClientRect().left
+                     - td.getBoundingClientRect().left - parseFloat(getComputedStyle(td).paddingLeft)))])""")
+            assert cells and all(cell[0] == "block" and not any(cell[1:]) for cell in cells), language
+            assert page.evaluate("document.documentElement.scrollWidth <= document.documentElement.clientWidth")
+            page.close()
+        without = browser.new_page(viewport={"width": 390, "height": 844}, java_script_enabled=False)
+        without.goto(f"{base}matrix/", wait_until="load")
+        assert without.locator(".release-picker").is_hidden()
+        assert without.locator(".release-diff").count() == sum(len(what_differs(facts, r)) for r in RUNTIMES)
+        without.close()

@@ -1,5 +1,6 @@
 """Why a claim differs from the article: a deepagents change, the article's own wording, or the setup."""
 
+import itertools
 from types import SimpleNamespace
 
 from snippets import js, registry
@@ -109,4 +110,4 @@ def test_nothing_differs_in_the_recorded_pinned_releases(facts):
         pinned = next(group for group in groups if facts.versions[key] in group.releases)
         assert pinned.differs == ()
         shown = [[(c.id, repr(value)) for c, value in group.differs] for group in groups]
-        assert all(before != after for before, after in zip(shown, shown[1:]))
+        assert all(before != after for before, after in itertools.pairwise(shown))

@@ -23,12 +23,22 @@
   const label = document.createElement("label");
   label.htmlFor = select.id;
   label.textContent = picker.dataset.label;
-  select.addEventListener("change", () => {
+  const choose = (id) => {
     for (const fold of folds) {
-      fold.hidden = select.value !== "" && fold.id !== select.value;
-      if (fold.tagName === "DETAILS") fold.open = fold.id === select.value;
+      fold.hidden = id !== "" && fold.id !== id;
+      if (fold.tagName === "DETAILS") fold.open = fold.id === id;
     }
+  };
+  // The choice is in the address (#pypi-0.7.13): a link, a reload or the language switcher keeps it.
+  select.addEventListener("change", () => {
+    choose(select.value);
+    history.replaceState(null, "", select.value ? `#${select.value}` : location.pathname + location.search);
   });
   picker.append(label, " ", select);
   picker.hidden = false;
+  const linked = folds.find((fold) => `#${fold.id}` === decodeURIComponent(location.hash));
+  if (linked) {
+    select.value = linked.id;
+    choose(linked.id);
+  }
 })();
