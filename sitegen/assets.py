@@ -1,7 +1,9 @@
 """What every page carries besides its text: the versions it was measured with, and scripts served locally.
 
 * The version stamp: every page says which deepagents (and langchain, langgraph)
-  its facts were measured with (overrides/main.html shows `extra.stamp`).
+  its facts were measured with (overrides/main.html shows `extra.stamp`), and,
+  in one short line under its title, which deepagents releases (PyPI and npm),
+  linked to "what differs in your release" on the version matrix.
 * In a multi-release tree (tools/releases.py), Material's version selector lists
   the releases (`extra.version`, read from versions.json one level up), and a
   release other than the latest says so in a banner that links to the same page
@@ -32,7 +34,7 @@ from mkdocs.plugins import BasePlugin
 from mkdocs.structure.files import File
 from mkdocs.utils import get_relative_url
 
-from snippets import paths
+from snippets import js, paths
 from sitegen import languages
 from sitegen.facts import live_facts
 from sitegen.strings import word
@@ -110,7 +112,19 @@ class AssetsPlugin(BasePlugin):
         return files
 
     def on_post_page(self, output, page, config):
-        return self._with_mermaid(self._with_downloads(output, page, config), page)
+        return self._with_mermaid(self._with_downloads(self._with_title_stamp(output, page, config), page, config), page)
+
+    @staticmethod
+    def _with_title_stamp(output: str, page, config) -> str:
+        """The releases the page was measured with, under its title (after the search index is made: no page is
+        found by it); linked to the matrix's "what differs in your release". Not on the 404 page."""
+        if page.url == "404.html" or "</h1>" not in output:
+            return output
+        code, stamp = config.theme["language"], config.extra["stamp"]
+        matrix = get_relative_url("matrix/" if config.use_directory_urls else "matrix.html", page.url)
+        versions = word(code, "stamp_versions").format(deepagents=stamp["deepagents"], npm=stamp[js.VERSION_KEY])
+        line = word(code, "stamp_title").format(versions=f'<a href="{matrix}#your-release">{html.escape(versions)}</a>')
+        return output.replace("</h1>", f'</h1>\n<p class="title-stamp">{line}</p>', 1)
 
     @staticmethod
     def _with_downloads(output: str, page, config) -> str:

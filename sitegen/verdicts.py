@@ -115,3 +115,37 @@ def differing(rows: dict[str, dict], runtime: str = "python") -> list[Claim]:
     """Claims whose value is not the same in every release of the matrix: these need a form for each value."""
     return [c for c in registry.claims(runtime)
             if len({json.dumps(values.get(c.id), sort_keys=True) for values in rows.values()}) > 1]
+
+
+NOT_RECORDED = {"error": "not recorded"}  # a claim added since `make matrix` last ran, in a release's row
+
+
+@dataclass(frozen=True)
+class ReleaseDifferences:
+    """Consecutive releases of one runtime in which the same claims differ, by the same values, from the
+    live ones (the release the site is measured with): what a reader of one of them must read otherwise."""
+    releases: tuple[str, ...]  # oldest first
+    differs: tuple[tuple[Claim, object], ...]  # each claim that differs, with its value in these releases
+
+
+def _same(value) -> str:
+    return json.dumps(value, sort_keys=True)  # a tuple reads as the list the matrix recorded
+
+
+def what_differs(facts, runtime: str = "python", rows: dict[str, dict] | None = None,
+                 claims: list[Claim] | None = None) -> list[ReleaseDifferences]:
+    """For each measured release of a runtime (PyPI's deepagents, or npm's with "js"), oldest first, the
+    claims whose value there is not the live one; consecutive releases that differ alike are one entry.
+    A claim the matrix has not recorded for a release differs as NOT_RECORDED."""
+    rows = matrix_rows(runtime) if rows is None else rows
+    claims = registry.claims(runtime) if claims is None else claims
+    live = {claim.id: _same(claim.live(facts)) for claim in claims}
+    grouped: list[ReleaseDifferences] = []
+    for release, values in rows.items():
+        differs = tuple((claim, values.get(claim.id, NOT_RECORDED)) for claim in claims
+                        if _same(values.get(claim.id, NOT_RECORDED)) != live[claim.id])
+        if grouped and [(c.id, _same(v)) for c, v in grouped[-1].differs] == [(c.id, _same(v)) for c, v in differs]:
+            grouped[-1] = ReleaseDifferences((*grouped[-1].releases, release), differs)
+        else:
+            grouped.append(ReleaseDifferences((release,), differs))
+    return grouped

@@ -18,6 +18,10 @@ def test_every_page_exists_with_stamp_and_switcher(site, facts, language, page):
     assert f'data-deepagents-npm="{facts.versions[js.VERSION_KEY]}"' in page_html, "the npm release its JavaScript shows"
     assert all(f'hreflang="{code}"' in page_html for code in LANGUAGES)
     assert f'<html lang="{language}"' in page_html
+    title = re.search(r'</h1>\s*<p class="title-stamp">(.*?)</p>', page_html)
+    assert title, "the releases the page was measured with, under its title"
+    assert facts.versions["deepagents"] in title.group(1) and facts.versions[js.VERSION_KEY] in title.group(1)
+    assert 'href="' in title.group(1) and "#your-release" in title.group(1), "linked to what differs in a release"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

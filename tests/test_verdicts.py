@@ -1,11 +1,12 @@
 """Why a claim differs from the article: a deepagents change, the article's own wording, or the setup."""
 
+import itertools
 from types import SimpleNamespace
 
 from snippets import js, registry
 from snippets.lab import Claim
 from tests.claims import NEVER_HELD
-from sitegen.verdicts import Verdict, article_releases, differing, matrix_rows, verdict
+from sitegen.verdicts import NOT_RECORDED, Verdict, article_releases, differing, matrix_rows, verdict, what_differs
 
 FACTS = SimpleNamespace(versions={"deepagents": "0.3"}, value=None)
 
@@ -85,3 +86,28 @@ def test_a_javascript_twin_is_judged_against_the_npm_releases(facts):
         verdict(next(c for c in registry.claims("js") if c.from_article), facts)
     twin = next(c for c in registry.claims("js") if kinds[c.id] == "changed")
     assert verdict(twin, facts).since in npm, "changed since an npm release"
+
+
+def test_what_differs_in_a_release_lists_only_the_claims_not_as_the_site_shows_them():
+    """Consecutive releases that differ alike from the live values are one entry; a tuple equals the list the
+    matrix recorded; a claim the matrix has not recorded differs as not recorded."""
+    claims = [Claim("a", "A", 1, lambda f: 2), Claim("b", "B", None, lambda f: ("x", "y")), Claim("c", "C", True, lambda f: True)]
+    rows = {"0.1": {"a": 1, "b": ["x"], "c": True}, "0.2": {"a": 1, "b": ["x"], "c": True},
+            "0.3": {"a": 1, "b": ["x", "y"]}, "0.4": {"a": 2, "b": ["x", "y"], "c": True}}
+    found = [(group.releases, [(c.id, value) for c, value in group.differs])
+             for group in what_differs(FACTS, rows=rows, claims=claims)]
+    assert found == [(("0.1", "0.2"), [("a", 1), ("b", ["x"])]), (("0.3",), [("a", 1), ("c", NOT_RECORDED)]),
+                     (("0.4",), [])]
+
+
+def test_nothing_differs_in_the_recorded_pinned_releases(facts):
+    """The releases the site is measured with (pyproject.toml, package.json) show no difference; two
+    neighbouring entries never differ alike (they would be one)."""
+    for runtime, key in (("python", "deepagents"), ("js", js.VERSION_KEY)):
+        if facts.versions[key] not in matrix_rows(runtime):
+            continue  # a release the matrix has not recorded
+        groups = what_differs(facts, runtime)
+        pinned = next(group for group in groups if facts.versions[key] in group.releases)
+        assert pinned.differs == ()
+        shown = [[(c.id, repr(value)) for c, value in group.differs] for group in groups]
+        assert all(before != after for before, after in itertools.pairwise(shown))
