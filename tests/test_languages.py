@@ -12,7 +12,7 @@ import yaml
 from snippets import paths
 from sitegen import languages
 from snippets import registry
-from tests.claims import NUMBER
+from tests.named_claims import NUMBER
 from tests.site_build import PAGES, copy_project, mkdocs_build
 
 LINK = re.compile(r'<a href="([^"]+)" hreflang="([^"]+)"')
