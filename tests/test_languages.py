@@ -108,9 +108,10 @@ def test_a_missing_translation_stops_the_build_before_any_page_in_one_line(tmp_p
     result = mkdocs_build(tmp_path / "site", project, cache=build_cache)
     assert result.returncode != 0
     errors = [line for line in result.stderr.splitlines() if NUMBER.id in line]
-    where = f"snippets/{registry.section_of(NUMBER.id).name}.py"
+    from sitegen.provider import provider
+
     assert errors and errors[0].endswith(f"sitegen/strings/{other}.yml has no 'claims.{NUMBER.id}': add its "
-                                         f"translation of {NUMBER.label!r} (declared in {where})")
+                                         f"translation of {NUMBER.label!r} (declared at {provider.declared_at(NUMBER.id)})")
     assert "Building documentation" not in result.stderr.split(errors[0])[0].split("\n")[-1]
     assert not (tmp_path / "site" / "index.html").exists(), "no page was built"
 
