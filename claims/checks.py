@@ -80,7 +80,7 @@ def unknown_ids(pages: dict[str, dict[str, Page]], ids: Iterable[str]) -> list[P
                 if name in known:
                     continue
                 near = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
-                hint = ("did you mean " + " or ".join(repr(n) for n in near) + "?") if near else \
+                hint = f"did you mean {_either([repr(n) for n in near])}?" if near else \
                     "no claim id is near it: declare the claim, or correct the id"
                 found.append(Problem(page.file, segment.line, f"{show(segment)} names no claim {name!r}: {hint}"))
     return found
@@ -131,9 +131,10 @@ def _first_difference(original: Page, mine: list[Segment], page: Page, theirs: l
     last = theirs[-1].line if theirs else 1
     if at < len(a) and b[at:] == a[at + 1:]:  # the translation lacks one
         missing = mine[at]
-        here = theirs[at].line if at < len(theirs) else last
-        return Problem(page.file, here, f"the sentence bound by {show(missing)} ({original.file}:{missing.line}) is missing "
-                                       f"here: translate it, ending with the same marker")
+        where = f"before the one this line binds, {show(theirs[at])}" if at < len(theirs) else "after this line's"
+        return Problem(page.file, theirs[at].line if at < len(theirs) else last,
+                       f"the sentence bound by {show(missing)} ({original.file}:{missing.line}) is missing {where}: "
+                       "translate it, ending with the same marker")
     if at < len(b) and b[at + 1:] == a[at:]:  # the translation has one more
         extra = theirs[at]
         return Problem(page.file, extra.line, f"{show(extra)} is not in {original.file} at this place: remove it, or "
@@ -144,6 +145,10 @@ def _first_difference(original: Page, mine: list[Segment], page: Page, theirs: l
     there = f"{original.file}:{mine[at].line} has {show(mine[at])}" if at < len(a) else f"{original.file} has no more markers"
     return Problem(page.file, theirs[at].line, f"marker {at + 1} is {show(theirs[at])}, {there}: give every language "
                                                f"the same markers in the same order")
+
+
+def _either(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
 
 
 def _count(n: int) -> str:

@@ -123,7 +123,7 @@ def test_no_language_is_written_into_code_or_tests():
     quoted = re.compile(rf"""["']({'|'.join(others)})["']|["']({'|'.join(others)})/""")
     wide = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
     offenders = []
-    for folder in ("sitegen", "snippets", "tools", "benchmarks", "tests"):
+    for folder in ("claims", "sitegen", "snippets", "tools", "benchmarks", "tests"):
         for path in (paths.ROOT / folder).rglob("*.py"):
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 if "# payload, not a language" in line:

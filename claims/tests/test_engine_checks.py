@@ -10,6 +10,7 @@ def test_a_clean_client_has_no_problem(provider):
 
 
 def test_an_unknown_id_is_named_with_the_nearest_ids(provider):
+    """The nearest ids by difflib (at most three): 'a', 'b' or 'c'."""
     provider.texts["en"]["page.md"] = EN.replace('guard("sky-blue", ', 'guard("sky-blu", ')
     assert checks.run(provider) == [
         "docs/en/page.md:3: guard('sky-blu', 'sky-blue@js') names no claim 'sky-blu': "
@@ -33,7 +34,14 @@ def test_a_translation_missing_a_sentence_stops(provider):
     provider.texts["xx"]["page.md"] = XX.replace('Le ciel est bleu. {{ guard("sky-blue", "sky-blue@js") }}\n', "")
     assert checks.run(provider) == [
         "docs/xx/page.md:4: the sentence bound by guard('sky-blue', 'sky-blue@js') (docs/en/page.md:3) is missing "
-        "here: translate it, ending with the same marker"]
+        "before the one this line binds, when('grass-green'): translate it, ending with the same marker"]
+
+
+def test_a_translation_missing_its_last_sentence_stops(provider):
+    provider.texts["xx"]["page.md"] = XX.replace('Pourquoi ? {{ narrative("question") }}\n', "")
+    assert checks.run(provider) == [
+        "docs/xx/page.md:6: the sentence bound by narrative('question') (docs/en/page.md:8) is missing after this "
+        "line's: translate it, ending with the same marker"]
 
 
 def test_a_translation_cut_short_stops(provider):
