@@ -10,8 +10,13 @@ from __future__ import annotations
 
 import ast
 import functools
+import json
+import subprocess
+import sys
+import tempfile
 from collections.abc import Iterable
 from importlib.metadata import version
+from pathlib import Path
 from typing import Any
 
 from snippets import paths, registry
@@ -88,6 +93,18 @@ class DeepagentsProvider(Provider):
         from sitegen.render import show
 
         return show(value, strings.word(language, "list_separator"))
+
+    def values_under(self, mutant) -> dict[str, Any]:
+        """Every claim's value with a declared mutant applied: the mutation suite's quick path for that one
+        mutant (`python -m tools.mutation --quick <name>`, in its own process: the site layer imports no tool)."""
+        with tempfile.TemporaryDirectory(prefix="values-under-") as keep:
+            subprocess.run([sys.executable, "-m", "tools.mutation", "--quick", mutant.name, "--keep", keep],
+                           cwd=paths.ROOT, capture_output=True, text=True, check=False)
+            seen = Path(keep) / "quick" / f"{mutant.name}.json"
+            data = json.loads(seen.read_text(encoding="utf-8")) if seen.exists() else {"error": "nothing observed"}
+        if "live" not in data:
+            raise RuntimeError(f"mutant {mutant.name}: {data.get('error')}")
+        return data["live"]
 
     def refresh(self) -> None:
         languages.languages.cache_clear()
