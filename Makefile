@@ -29,7 +29,7 @@ export PYTHONWARNINGS := ignore::SyntaxWarning
 # checkout (an editable install points there) must not build a mix of the two.
 export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 
-.PHONY: setup serve build releases facts parity test bench matrix drift mutate sentences audit clean
+.PHONY: setup serve build releases facts parity check test bench matrix drift mutate sentences audit clean
 
 # Re-runs only when a lock file changes. --compile-bytecode: a build never recompiles
 # the dependencies, even where PYTHONDONTWRITEBYTECODE is set.
@@ -80,7 +80,11 @@ test: setup /usr/bin/chromium
 	$(RUN) pytest
 
 parity: setup
-	$(RUN) python -m tools.parity
+	$(RUN) python -m claims parity
+
+# Every writer's check of the claims engine (what stops the build before any page), one line each.
+check: setup
+	$(RUN) python -m claims check
 
 bench: setup
 	$(RUN) python benchmarks/experiments.py
@@ -97,10 +101,10 @@ matrix: setup
 drift: setup
 	$(RUN) python -m tools.drift_watch
 
-# The mutation suite (tools/mutation.py): deepagents (or langchain) copied, one behaviour changed at a
+# The mutation suite (python -m claims mutate runs mkdocs.yml's runner, tools/mutation.py): deepagents (or langchain) copied, one behaviour changed at a
 # time, both languages built strictly against each; prints what followed, exit 1 if one is not caught.
 mutate: setup
-	$(RUN) python -m tools.mutation
+	$(RUN) python -m claims mutate
 
 # Lighthouse (mobile preset) on every page of every language, served with gzip: the four scores and the
 # page weight beside the targets (benchmarks/audit.py); exit 1 if a page misses one.
@@ -109,7 +113,7 @@ audit: build /usr/bin/chromium
 
 # Every sentence about deepagents on every page, with its claim, the article's value and today's (Markdown).
 sentences: setup
-	$(RUN) python -m tools.sentences
+	$(RUN) python -m claims sentences
 
 clean:
 	rm -rf .venv node_modules site site-deepagents-* site-releases site-releases.partial .cache .pytest_cache

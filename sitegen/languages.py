@@ -18,12 +18,11 @@ from pathlib import Path
 
 import yaml
 from mkdocs.config import load_config
-from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File
 
 from snippets import paths
-from sitegen.strings import check, strings, word
+from sitegen.strings import strings, word
 
 
 @dataclass(frozen=True)
@@ -123,10 +122,7 @@ class LanguagesPlugin(BasePlugin):
         code = config.theme["language"]
         if code == source():  # a new build (or a rebuild of `mkdocs serve`): read the registry and the strings again
             languages.cache_clear()
-            strings.cache_clear()
-            problems = check(codes())  # every language's words, before any page of any language is built
-            if problems:
-                raise PluginError("\n".join(problems))
+            strings.cache_clear()  # every language's words are checked before any page, by the claims plugin
         config.site_name = word(code, "site_name")
         config.nav = translated_nav(config.nav, code)
         config.extra["alternate"] = [{"name": lang.name, "lang": lang.code, "link": link(code, lang.code)}

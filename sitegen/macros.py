@@ -6,8 +6,8 @@ always shown literally, whatever it holds).
 
 Sentences about deepagents end with a marker naming their claim:
 `{{ guard("id") }}`, `{{ when("id") }}`, `{{ unless("id") }}` or
-`{{ narrative("reason") }}` (sitegen/bindings.py says what each does). They are
-resolved before the page is rendered (`on_pre_page_macros`).
+`{{ narrative("reason") }}` (claims/markers.py says what each does). The claims
+plugin (claims/plugin.py, listed before the macros) resolves them before the page is rendered.
 
 Generated content, in the page's language: `{{ table("refusal") }}` (a
 section's live table), `{{ sections() }}` (the overview's section table),
@@ -24,22 +24,14 @@ from __future__ import annotations
 
 import re
 
-from snippets import paths, registry
+from snippets import registry
 
-from sitegen import bindings, diagrams, tables
+from sitegen import diagrams, tables
 from sitegen.assets import repository, revision
-from sitegen.blocks import where
 from sitegen.facts import live_facts
 from sitegen.render import code, quote, show
 from sitegen.strings import claim_words, word
 from sitegen.verdicts import VERSION_KEYS, article_releases, matrix_rows, verdict
-
-
-def describe(claim_id: str, language: str = "en") -> str:
-    """A claim for a message: its wording and where it is measured (a JavaScript twin: in JavaScript too)."""
-    claim, section = registry.claim(claim_id), registry.section_of(claim_id)
-    where = f"snippets/{section.name}.py" + (f", in JavaScript by {paths.shown(paths.MEASURE_JS)}" if claim.runtime == "js" else "")
-    return f"{claim_id} ({claim_words(claim, language)!r}, {where})"
 
 
 def reason(claim, facts, rows: dict, language: str) -> str:
@@ -131,11 +123,3 @@ def define_env(env) -> None:
                     live=show(claim.live(facts), separator), reason=reason(claim, facts, rows, language)))
             out.append("\n".join(lines))
         return "\n\n".join(out) + ("\n" if out else "")
-
-
-def on_pre_page_macros(env) -> None:
-    """Choose each bound sentence's form, and stop the build at a stale one (sitegen/bindings.py)."""
-    facts = live_facts()
-    page = where(env.page)
-    env.markdown, _ = bindings.apply(env.markdown, lambda claim_id: registry.claim(claim_id).live(facts), page, describe)
-

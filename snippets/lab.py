@@ -39,70 +39,11 @@ import runpy
 import tokenize
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
+from claims.model import JS_SUFFIX, RUNTIMES, SAME, Claim, Mutant, Patch  # noqa: F401 - the sections import them from here
 from snippets.paths import SCENARIOS
-
-
-@dataclass(frozen=True)
-class Claim:
-    """One statement about deepagents, by id. Translations of `label` are `claims.<id>` in each
-    language's strings (sitegen/strings/<code>.yml); English is the label itself.
-
-    A sentence of a page can be bound to a claim whose live value is yes or no.
-
-    deepagents ships for Python and for JavaScript (npm). A claim declared in a section speaks of
-    the Python runtime; `js`, when given, reads the same statement from the JavaScript facts
-    (`facts.js.<section>`, measured by snippets/js/measure.mjs), and the registry then holds its
-    JavaScript twin as a claim of its own, `<id>@js` (`runtime="js"`, same label and article value).
-    `js=SAME`: the twin is read as `live` reads, from `facts.js` (`facts.js.refusal.text` for
-    `facts.refusal.text`); a `js=` reading of its own only where JavaScript is read differently.
-    """
-
-    id: str
-    label: str  # the claim in English words, as tables and messages show it
-    article: Any  # the value the article reported; None: a claim the site added
-    live: Callable[
-        [Any], Any
-    ]  # the value today, read from the facts (snippets.facts.Facts)
-    setup: str | None = (
-        None  # why the value depends on how the example is set up (English), if it does
-    )
-    js: Callable[[Any], Any] | Same | None = (
-        None  # the same statement read from the JavaScript facts (facts.js), if measured there; SAME: as `live`
-    )
-    runtime: str = "python"  # which deepagents it speaks of: "python", or "js" (npm) for a twin
-
-    @property
-    def from_article(self) -> bool:
-        return self.article is not None
-
-    @property
-    def base(self) -> str:
-        """The id of the claim as declared: a JavaScript twin's is its Python claim's."""
-        return self.id.removesuffix(JS_SUFFIX)
-
-    def twin(self) -> Claim | None:
-        """The JavaScript twin of a declared claim that has a `js` reading, else None."""
-        if self.js is None or self.runtime != "python":
-            return None
-        live = (lambda facts: self.live(facts.js)) if self.js is SAME else self.js
-        return replace(self, id=self.id + JS_SUFFIX, live=live, js=None, runtime="js")
-
-
-class Same:
-    """`Claim(..., js=SAME)`: the JavaScript twin is read the way `live` reads, from `facts.js`."""
-
-    def __repr__(self) -> str:
-        return "SAME"
-
-
-SAME = Same()
-
-
-JS_SUFFIX = "@js"  # a JavaScript twin's id: <id>@js
-RUNTIMES = ("python", "js")
 
 
 # The files of the installed packages that the mutants patch (Patch.file).
@@ -112,33 +53,6 @@ FACTORY_PY = "agents/factory.py"  # langchain
 # npm deepagents (Patch.package NPM_DEEPAGENTS): its bundle's file names carry a hash, so a glob.
 NPM_DEEPAGENTS = "deepagents-js"
 NPM_BUNDLE = "dist/langsmith-*.js"  # the ES module bundle that holds the sub-agent middleware
-
-
-@dataclass(frozen=True)
-class Patch:
-    """Replace `old` by `new` in `file` (relative to the installed `package`); `old` occurs exactly once.
-
-    `file` may be a glob (npm bundles carry a hash in their names): it must match exactly one file.
-    `package` is an importable Python package, or NPM_DEEPAGENTS for the npm package deepagents."""
-
-    file: str
-    old: str
-    new: str
-    package: str = "deepagents"
-
-
-@dataclass(frozen=True)
-class Mutant:
-    """One behaviour of deepagents (or langchain) changed on purpose, and the claims that must follow it."""
-
-    name: str
-    changes: str  # the behaviour it changes, in one line
-    patches: tuple[Patch, ...]
-    flips: tuple[str, ...]  # ids of the claims whose live value it must change (<id>@js: a JavaScript twin)
-
-    @property
-    def packages(self) -> tuple[str, ...]:
-        return tuple(dict.fromkeys(patch.package for patch in self.patches))
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,8 @@ ROOT = paths.ROOT
 LANGUAGES = languages.codes()  # docs/languages.yml: tests over every language take them from here
 SOURCE = languages.source()
 PAGES = sorted(p.stem for p in (paths.DOCS / SOURCE).glob("*.md")) + ["drift", "matrix"]  # the last two: generated
-PROJECT_FILES = ("mkdocs.yml", "README.md", "pyproject.toml", "package.json", "data", "docs", "snippets", "sitegen", "tools", "overrides")
+PROJECT_FILES = ("mkdocs.yml", "README.md", "pyproject.toml", "package.json", "data", "docs", "claims", "snippets", "sitegen", "tools",
+                 "overrides")
 # Quiet two banners MkDocs plugins print on every build, and jieba's SyntaxWarnings.
 QUIET = {"DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore::SyntaxWarning"}
 

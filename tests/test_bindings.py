@@ -1,88 +1,6 @@
-"""Sentences bound to claims (sitegen/bindings.py): forms chosen, stale sentences named, no fragments."""
+"""Sentences bound to claims in the real build (the markers' own tests: claims/tests/test_engine_markers.py)."""
 
-import pytest
-
-from sitegen.bindings import BindingError, StaleSentence, apply, segments, sequence
-from tests.site_build import SOURCE, copy_project, mkdocs_build
-
-PAGE = """# A page { #a-page }
-
-Intro. {{ narrative("setup") }} Text after the last marker is unbound.
-
-- It holds. {{ guard("yes") }}
-- Form for yes. {{ when("yes") }}
-- Form for no. {{ unless("yes") }}
-- Negated guard. {{ guard("!no") }} First form. {{ when("no") }}
-  Second form. {{ unless("no") }}
-
-Paragraph form for no. {{ when("no") }}
-
-```python
-print('{{ guard("no") }} is shown, never read, inside code')
-```
-"""
-TRUTH = {"yes": True, "no": False, "count": 7}
-
-
-def render(page: str = PAGE, truth: dict = TRUTH) -> str:
-    return apply(page, truth.__getitem__, "docs/xx/page.md", lambda claim: f"claim {claim}")[0]
-
-
-def test_the_true_form_stays_and_the_other_goes_whole():
-    out = render()
-    assert "Form for yes." in out and "Form for no." not in out
-    assert "Second form." in out and "First form." not in out
-    assert "Paragraph form for no." not in out
-    assert "- Form for yes." in out and "\n\n- Negated" not in out, "a dropped list item leaves no gap in its list"
-
-
-def test_a_kept_marker_becomes_a_span_naming_its_binding_and_line():
-    out = render()
-    assert '<span class="bound" data-kind="guard" data-names="yes" data-line="5"></span>' in out
-    assert '<span class="bound" data-kind="guard" data-names="!no" data-line="8"></span>' in out
-
-
-def test_markers_in_code_are_left_alone():
-    assert "print('{{ guard(\"no\") }} is shown" in render()
-
-
-def test_a_guard_whose_claim_flips_stops_naming_page_line_sentence_and_claim():
-    with pytest.raises(StaleSentence) as stale:
-        render(truth={**TRUTH, "yes": False})
-    message = str(stale.value)
-    assert message.startswith("docs/xx/page.md:5: no longer true under deepagents ")
-    assert '"It holds."' in message and "claim yes is now false" in message and "\n" not in message
-
-
-def test_a_negated_guard_stops_when_its_claim_becomes_true():
-    with pytest.raises(StaleSentence, match=r"(?s)page\.md:8: .*Negated guard\."):
-        render(truth={**TRUTH, "no": True})
-
-
-def test_a_marker_inside_a_sentence_is_refused():
-    with pytest.raises(BindingError, match=r"page:1: guard\(\) must follow the end of a sentence .*'It holds for'"):
-        segments('It holds for {{ guard("yes") }} every case.\n', "page")
-
-
-def test_a_marker_in_a_heading_or_table_is_refused():
-    with pytest.raises(BindingError, match="in a heading or a table"):
-        segments('## A title. {{ guard("yes") }}\n', "page")
-    with pytest.raises(BindingError, match="in a heading or a table"):
-        segments('| cell. {{ guard("yes") }} |\n', "page")
-
-
-def test_a_claim_that_is_not_yes_or_no_cannot_bind_a_sentence():
-    with pytest.raises(BindingError, match=r"page\.md:1: guard\('count'\) .* live value is 7, not yes or no"):
-        apply('Seven. {{ guard("count") }}\n', TRUTH.__getitem__, "page.md", str)
-
-
-def test_narrative_takes_a_reason_of_the_allow_list():
-    with pytest.raises(BindingError, match="narrative\\(\\) takes one reason"):
-        segments('Because. {{ narrative("because-i-say-so") }}\n', "page")
-
-
-def test_the_sequence_is_what_a_translation_must_repeat():
-    assert sequence(PAGE)[:4] == [("narrative", ("setup",)), ("guard", ("yes",)), ("when", ("yes",)), ("unless", ("yes",))]
+from tests.site_build import LANGUAGES, SOURCE, copy_project, mkdocs_build
 
 
 def test_a_stale_sentence_stops_the_real_build_naming_page_and_line(tmp_path, facts, build_cache):
@@ -91,8 +9,10 @@ def test_a_stale_sentence_stops_the_real_build_naming_page_and_line(tmp_path, fa
 
     false = next(c.id for c in registry.claims() if c.live(facts) is False)
     project = copy_project(tmp_path / "project")
+    for language in LANGUAGES:  # every language binds it, in the same place (else the build stops before any page)
+        page = project / "docs" / language / "modes.md"
+        page.write_text(page.read_text(encoding="utf-8") + f'\nThis is stale. {{{{ guard("{false}") }}}}\n', encoding="utf-8")
     page = project / "docs" / SOURCE / "modes.md"
-    page.write_text(page.read_text(encoding="utf-8") + f'\nThis is stale. {{{{ guard("{false}") }}}}\n', encoding="utf-8")
     line = len(page.read_text(encoding="utf-8").splitlines())
     result = mkdocs_build(tmp_path / "site", project, cache=build_cache)
     assert result.returncode != 0

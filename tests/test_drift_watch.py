@@ -12,7 +12,7 @@ import pytest
 from snippets import js, registry
 from snippets.facts import live_row
 from sitegen.strings import claim_words
-from tests.claims import GUARDED, NUMBER
+from tests.named_claims import GUARDED, NUMBER
 from tests.site_build import LANGUAGES
 from sitegen.bound import bound_to
 from tools import drift_watch, matrix

@@ -24,7 +24,7 @@ from html.parser import HTMLParser
 
 import pytest
 
-from tests.claims import ERROR_TEXT, TEXT
+from tests.named_claims import ERROR_TEXT, TEXT
 from tests.site_build import LANGUAGES, PAGES, page_path, text
 from snippets.lab import SUBAGENTS_PY, Mutant, Patch
 from tools import mutation as mutate

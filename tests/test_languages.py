@@ -12,7 +12,7 @@ import yaml
 from snippets import paths
 from sitegen import languages
 from snippets import registry
-from tests.claims import NUMBER
+from tests.named_claims import NUMBER
 from tests.site_build import PAGES, copy_project, mkdocs_build
 
 LINK = re.compile(r'<a href="([^"]+)" hreflang="([^"]+)"')
@@ -108,9 +108,10 @@ def test_a_missing_translation_stops_the_build_before_any_page_in_one_line(tmp_p
     result = mkdocs_build(tmp_path / "site", project, cache=build_cache)
     assert result.returncode != 0
     errors = [line for line in result.stderr.splitlines() if NUMBER.id in line]
-    where = f"snippets/{registry.section_of(NUMBER.id).name}.py"
+    from sitegen.provider import provider
+
     assert errors and errors[0].endswith(f"sitegen/strings/{other}.yml has no 'claims.{NUMBER.id}': add its "
-                                         f"translation of {NUMBER.label!r} (declared in {where})")
+                                         f"translation of {NUMBER.label!r} (declared at {provider.declared_at(NUMBER.id)})")
     assert "Building documentation" not in result.stderr.split(errors[0])[0].split("\n")[-1]
     assert not (tmp_path / "site" / "index.html").exists(), "no page was built"
 
@@ -122,7 +123,7 @@ def test_no_language_is_written_into_code_or_tests():
     quoted = re.compile(rf"""["']({'|'.join(others)})["']|["']({'|'.join(others)})/""")
     wide = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af]")
     offenders = []
-    for folder in ("sitegen", "snippets", "tools", "benchmarks", "tests"):
+    for folder in ("claims", "sitegen", "snippets", "tools", "benchmarks", "tests"):
         for path in (paths.ROOT / folder).rglob("*.py"):
             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
                 if "# payload, not a language" in line:

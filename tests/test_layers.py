@@ -1,5 +1,5 @@
 """Data flows one way: deepagents -> snippets/ (measurement, and what readers copy) -> sitegen/ (presentation);
-tools/ stand beside the site layer. One module knows where everything is."""
+tools/ stand beside the site layer; claims/ (the engine) knows none of them. One module knows where everything is."""
 
 import ast
 import re
@@ -27,6 +27,12 @@ def offenders(folder, forbidden: set[str]) -> dict[str, list[str]]:
 
 def test_snippets_import_no_other_layer():
     assert offenders(paths.SNIPPETS, {"sitegen", "tools", "tests", "mkdocs", "yaml"}) == {}
+
+
+def test_the_claims_engine_imports_no_client():
+    """claims/ could be published as it is: the deepagents experiments reach it through a provider
+    (sitegen/provider.py), never the other way round; its tests run against a fake one."""
+    assert offenders(paths.ROOT / "claims", {"snippets", "sitegen", "tools", "tests", "benchmarks", "deepagents"}) == {}
 
 
 def test_the_site_layer_imports_no_tool_or_test():
@@ -93,7 +99,7 @@ def test_every_section_page_shows_a_short_example():
 
 
 def test_a_claim_is_named_in_its_experiment_and_its_pages_only():
-    """Code beside the site names no claim: it reads the registry. The tests name a handful, in tests/claims.py."""
+    """Code beside the site names no claim: it reads the registry. The tests name a handful, in tests/named_claims.py."""
     from snippets import registry
 
     ids = {c.id for c in registry.claims()}
@@ -105,5 +111,5 @@ def test_a_claim_is_named_in_its_experiment_and_its_pages_only():
                     found = ids & set(re.findall(r"[a-z0-9]+(?:-[a-z0-9]+)+", node.value))
                     if found:
                         named.setdefault(paths.shown(path), set()).update(found)
-    assert list(named) in ([], ["tests/claims.py"]), named
-    assert len(named.get("tests/claims.py", ())) <= 6
+    assert list(named) in ([], ["tests/named_claims.py"]), named
+    assert len(named.get("tests/named_claims.py", ())) <= 6

@@ -3,7 +3,7 @@
 from pathlib import Path
 
 from snippets import registry
-from tests.claims import GUARDED, TWO_FORMS
+from tests.named_claims import GUARDED, TWO_FORMS
 from tests.site_build import LANGUAGES
 from tools.parity import DOCS, differences
 

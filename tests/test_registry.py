@@ -135,20 +135,24 @@ def test_a_new_claim_touches_five_files_and_each_error_names_the_file(tmp_path, 
 
     def build() -> str:
         done = mkdocs_build(tmp_path / "site", project, cache=build_cache)
-        return "" if done.returncode == 0 else done.stderr
+        build.last = "" if done.returncode == 0 else done.stderr
+        return build.last
 
     experiment = (project / "snippets/refusal.py").read_text(encoding="utf-8")
     claim = f'        Claim("{claim_id}", "{label}", None, lambda facts: facts.refusal.length < 200),\n'
     mutant = (f'    Mutant("refusal-made-long", "the refusal is 300 characters", (Patch(SUBAGENTS_PY, '
               f'"Complete this task yourself", "Complete this task yourself{"!" * 200}"),), flips=("{claim_id}",)),\n')
     write("snippets/refusal.py", experiment.replace("    claims=[\n", "    claims=[\n" + claim, 1))  # 1. the experiment
-    mutants = (project / "snippets/mutants/refusal.py").read_text(encoding="utf-8")
-    write("snippets/mutants/refusal.py", mutants.replace("MUTANTS = [\n", "MUTANTS = [\n" + mutant, 1))  # and its mutant
-    errors = build().splitlines()
+    at = (project / "snippets/refusal.py").read_text(encoding="utf-8").splitlines().index(claim.rstrip("\n")) + 1
+    errors = build().splitlines()  # the build stops before any page, one line per mistake, each naming its file
     for language in LANGUAGES[1:]:  # one line per language, naming the file and the key
         missing = (f"sitegen/strings/{language}.yml has no 'claims.{claim_id}': add its translation of '{label}' "
-                   "(declared in snippets/refusal.py)")
+                   f"(declared at snippets/refusal.py:{at})")
         assert any(line.endswith(missing) for line in errors), errors[-5:]
+    no_mutant = f"snippets/refusal.py:{at}: claim '{claim_id}' has no mutant that flips it: add a Mutant whose flips name '{claim_id}'"
+    assert any(line.endswith(no_mutant) for line in errors), errors[-5:]
+    mutants = (project / "snippets/mutants/refusal.py").read_text(encoding="utf-8")
+    write("snippets/mutants/refusal.py", mutants.replace("MUTANTS = [\n", "MUTANTS = [\n" + mutant, 1))  # 1. and its mutant
 
     for language in LANGUAGES[1:]:  # 2. its translation, in each other language
         strings = (project / f"sitegen/strings/{language}.yml").read_text(encoding="utf-8")
@@ -162,8 +166,10 @@ def test_a_new_claim_touches_five_files_and_each_error_names_the_file(tmp_path, 
     for language in LANGUAGES:  # 3. and 4. the sentence, in each language's page
         page = (project / f"docs/{language}/refusal.md").read_text(encoding="utf-8")
         write(f"docs/{language}/refusal.md", page.replace("{{ table(\"refusal\") }}", sentence + "\n{{ table(\"refusal\") }}"))
-        if language == SOURCE:  # the translation does not bind the new claim yet: parity names its page
+        if language == SOURCE:  # the translation does not bind the new claim yet: the build and parity name its page
             assert any(f"docs/{other}/refusal.md" in line and claim_id in line for line in differences(project / "docs"))
+            assert f"docs/{other}/refusal.md:" in build() and f"guard('{claim_id}')" in build.last
+
     assert build() == "" and differences(project / "docs") == []
     assert sorted(set(touched)) == sorted({"snippets/refusal.py", "snippets/mutants/refusal.py",
                                            *(f"sitegen/strings/{code}.yml" for code in LANGUAGES[1:]),

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from sitegen import languages
-from sitegen.bindings import StaleSentence, apply
+from claims.markers import StaleSentence, apply
+from sitegen.provider import provider
 from sitegen.strings import claim_words, declared_keys
 from snippets import js, registry
 from snippets.facts import collected, gather, live_row
@@ -60,7 +61,7 @@ def test_a_sentence_names_both_runtimes_or_one():
     assert [s.names for s in found] == [(twin.base, twin.id), (twin.id,)]
     assert f'data-names="{twin.base} {twin.id}"' in out
     with pytest.raises(StaleSentence, match=rf"docs/xx/page\.md:1: no longer true under npm deepagents {js.npm_version()}: "):
-        apply(page, {twin.base: True, twin.id: False}.__getitem__, "docs/xx/page.md", str)
+        apply(page, {twin.base: True, twin.id: False}.__getitem__, "docs/xx/page.md", str, provider.measured_under)
 
 
 def test_the_javascript_facts_are_measured_by_section(facts):

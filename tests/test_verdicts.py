@@ -5,7 +5,7 @@ from types import SimpleNamespace
 
 from snippets import js, registry
 from snippets.lab import Claim
-from tests.claims import NEVER_HELD
+from tests.named_claims import NEVER_HELD
 from sitegen.verdicts import NOT_RECORDED, Verdict, article_releases, differing, matrix_rows, verdict, what_differs
 
 FACTS = SimpleNamespace(versions={"deepagents": "0.3"}, value=None)

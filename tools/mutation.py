@@ -12,13 +12,11 @@ mutant's packages are copied into a scratch folder (hard links: the real .venv
 and node_modules are never touched), the copy first on the path of whatever
 observes it (npm deepagents: DEEPAGENTS_JS_DIR=<scratch>, for snippets/js.py).
 
-A mutant is *caught* when every claim it declares flips, and either
-
-a. the strict build stops at a `page:line` whose sentence is bound to a claim
-   that flipped, or names the experiment that failed and the pages showing it; or
-b. the build passes and every page of every language shows exactly the bound
-   texts that hold under the new values (`sitegen.bindings.holds` decides, for
-   the build and for this judge alike).
+Whether a mutant is *caught* is the claims engine's judge (claims/judge.py): every
+claim it declares flips, and the strict build stops at a sentence bound to one of
+them, or every page shows exactly the bound texts that hold under the new values.
+This module is what is deepagents' own: the scratch copies, and how to measure and
+build under them.
 
 Two ways to observe a mutant:
 
@@ -47,10 +45,8 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -58,12 +54,13 @@ from snippets import cache as facts_cache
 from snippets import js, paths, registry
 from snippets.lab import JS_SUFFIX, NPM_DEEPAGENTS, Mutant, Patch
 
-from sitegen.bound import bound_to, claims_at, page_sources, resolve
+from claims import judge as engine
+from claims.judge import PLACE, Observation, Verdict, cut
+from sitegen.bound import page_sources, resolve, sources
 from tools.releases import BUILD_ENV
 
 ROOT = paths.ROOT
 SPAN = re.compile(r'<span class="bound" data-kind="(\w+)" data-names="([^"]*)" data-line="(\d+)"></span>')
-PLACE = re.compile(r"(docs/[\w./-]+\.md):(\d+)")
 
 
 class MutantNoLongerApplies(RuntimeError):
@@ -170,83 +167,25 @@ def base_env(scratch: Path | None = None) -> dict[str, str]:
 # --------------------------------------------------------------------------- observations and verdicts
 
 
-@dataclass
-class Observation:
-    """What the site says under one copy of the packages."""
-
-    live: dict[str, Any] = field(default_factory=dict)  # claim id -> live value ({"error": ...} when unmeasurable)
-    spans: dict[str, list[list[str]]] = field(default_factory=dict)  # "<language>/<page>" -> the bound spans it shows
-    text: dict[str, str] = field(default_factory=dict)  # "<language>/<page>" -> what a reader reads (full path)
-    stops: list[str] = field(default_factory=list)  # what stops the strict build, naming page:line
-    failure: str | None = None  # an experiment that failed, naming the pages that show it
-    imported: dict[str, str] = field(default_factory=dict)  # package -> where it was imported from
-    seconds: float = 0.0
-    error: str | None = None  # it could not be observed at all (a patch no longer applies, a crash)
-
-    @classmethod
-    def read(cls, data: dict) -> Observation:
-        return cls(**{key: data[key] for key in cls.__dataclass_fields__ if key in data})
-
-
-@dataclass
-class Verdict:
-    mutant: Mutant
-    caught: bool
-    followed: str  # one line for the table
-    details: list[str] = field(default_factory=list)
-
-    def row(self) -> str:
-        home = next((s.name for s in registry.sections() if self.mutant in registry.mutants_of(s)), "—")
-        return f"| {self.mutant.name} | {home} | {self.followed} | {'caught' if self.caught else 'NOT CAUGHT'} |"
-
-    def report(self) -> str:
-        return "\n".join([self.row(), f"  changes: {self.mutant.changes}", *(f"  {line}" for line in self.details)])
-
-
 def judge(mutant: Mutant, baseline: Observation, seen: Observation) -> Verdict:
-    """Was the mutant caught? (see the module doc)"""
-    if seen.error:
-        return Verdict(mutant, False, f"not observed: {_cut(seen.error, 300)}", [seen.error])
-    problems = [f"it imported {package} from {seen.imported.get(package)}, not from the patched copy"
-                for package in mutant.packages
-                if seen.imported.get(package) is None or Path(seen.imported[package]).is_relative_to(installed(package))]
-    flipped = {c: (baseline.live.get(c), v) for c, v in seen.live.items() if v != baseline.live.get(c)}
-    problems += [f"{c} did not flip (it stays {_cut(_json(seen.live.get(c, '<no such claim>')), 50)})"
-                 for c in mutant.flips if c not in flipped]
-    details = [f"{c}: {_cut(_json(a), 50)} -> {_cut(_json(b), 50)}" + ("" if c in mutant.flips else "  (not declared)")
-               for c, (a, b) in flipped.items()]
-    if seen.stops or seen.failure:
-        named = {f"{s}:{line}" for message in seen.stops for s, line in PLACE.findall(message)
-                 if claims_at(s, int(line)) & set(flipped)}
-        failing_pages = re.findall(r"docs/[\w./-]+\.md", (seen.failure or "").partition("pages that show it")[2])
-        if not named and not failing_pages:
-            problems.append("the build stops, but names no page:line bound to a flipped claim, nor the pages of a failed experiment")
-        messages = seen.stops + ([seen.failure] if seen.failure else [])
-        details += [f"stops: {_cut(message, 300)}" for message in messages]
-        followed = f"build stops at {', '.join(sorted(named)) or 'the pages of the failed experiment'}"
-    else:
-        _, expected = resolve(seen.live)
-        for page in sorted(set(expected) | set(seen.spans)):
-            shown, wanted = Counter(map(tuple, seen.spans.get(page, []))), Counter(map(tuple, expected.get(page, [])))
-            problems += [f"{page} shows {kind}({names}) of line {line}, which no longer holds" for kind, names, line in shown - wanted]
-            problems += [f"{page} does not show {kind}({names}) of line {line}, which holds now" for kind, names, line in wanted - shown]
-        sentences = bound_to(flipped)
-        changed = sorted(page for page, text in seen.text.items() if baseline.text.get(page) not in (None, text))
-        followed = f"build passes; {len(sentences)} bound sentences follow" + \
-                   (f"; text changed on {len(changed)} pages" if seen.text else "")
-        details += [f"bound sentences: {', '.join(sentences) or 'none'}"] + ([f"text changed on: {', '.join(changed)}"] * bool(changed))
-    flips = ", ".join(f"{c} {_cut(_json(a), 20)}→{_cut(_json(b), 20)}" for c, (a, b) in flipped.items() if c in mutant.flips)
-    followed = (f"{flips}; " if flips else "") + followed + (" — " + "; ".join(problems) if problems else "")
-    return Verdict(mutant, not problems, followed, details)
+    """Was the mutant caught? The claims engine's judge (claims/judge.py) decides, on this site's pages;
+    here, only what is deepagents' own: each patched package must have been imported from its copy."""
+    from sitegen.provider import provider
+
+    problems = [] if seen.error else [
+        f"it imported {package} from {seen.imported.get(package)}, not from the patched copy"
+        for package in mutant.packages
+        if seen.imported.get(package) is None or Path(seen.imported[package]).is_relative_to(installed(package))]
+    home = registry.home_of(mutant).name
+    return engine.judge(mutant, baseline, seen, sources(), describe=provider.describe, under=provider.measured_under,
+                        problems=problems, home=home)
 
 
 def _json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, default=str)
 
 
-def _cut(text: str, limit: int) -> str:
-    text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+_cut = cut
 
 
 # --------------------------------------------------------------------------- the quick path: one process, a fork per mutant

@@ -1,137 +1,27 @@
-"""Translation parity: every page of the source language has, in each other language, a translation with the same skeleton.
+"""Translation parity of this site's pages (claims/parity.py):
 
-Same heading ids, the same exec blocks (id and code), the same snippet includes,
-the same links, the same table shapes, and the same sentence bindings in the
-same order: each guard/when/unless/narrative marker with the same claims (a
-translation that inverts a condition differs). A page not translated yet is
-reported as missing; the site still builds, showing the source page with a
-notice. Run on its own:
-
-    python -m tools.parity              # exit 1 and one line per difference
+    python -m claims parity             # exit 1 and one line per difference (make parity)
 
 The tests run it too (tests/test_parity.py).
 """
 
 from __future__ import annotations
 
-import re
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 from snippets import paths
 
-from sitegen import bindings, languages
+from claims import parity
+from claims.parity import skeleton  # noqa: F401 - the tests read a page's skeleton
+from sitegen import languages
 
 DOCS = paths.DOCS
-
-HEADING_ID = re.compile(r"^#{1,6} .*\{ *#([\w-]+) *\}\s*$", re.M)
-HEADING = re.compile(r"^#{1,6} ", re.M)
-FENCE = re.compile(r"^[ \t]*```(\w+)([^\n]*)\n(.*?)^[ \t]*```", re.M | re.S)  # nested ones too (admonitions)
-LINK = re.compile(r"\]\(([^)\s]+)\)")
-TABLE_ROW = re.compile(r"^\|.*\|\s*$", re.M)
-
-
-@dataclass(frozen=True)
-class Skeleton:
-    heading_ids: list[str]
-    headings_without_id: int
-    fences: list[tuple[str, str, str]]  # language, options, code (Python only: diagrams are translated)
-    links: list[str]
-    tables: list[tuple[int, int]]  # (rows, columns) of each Markdown table
-    bindings: list[tuple[str, tuple[str, ...]]]  # the page's markers in order: (kind, claims or reason)
-
-
-def skeleton(markdown: str) -> Skeleton:
-    fences = [(lang, opts.strip(), code if lang == "python" else "") for lang, opts, code in FENCE.findall(markdown)]
-    prose = FENCE.sub("", markdown)
-    headings = HEADING.findall(prose)
-    tables, rows = [], []
-    for line in prose.splitlines() + [""]:
-        if TABLE_ROW.match(line):
-            rows.append(line)
-        elif rows:
-            tables.append((len(rows), rows[0].count("|") - 1))
-            rows = []
-    return Skeleton(
-        heading_ids=HEADING_ID.findall(prose),
-        headings_without_id=len(headings) - len(HEADING_ID.findall(prose)),
-        fences=fences,
-        links=LINK.findall(prose),
-        tables=tables,
-        bindings=bindings.sequence(markdown),
-    )
 
 
 def differences(docs: Path = DOCS, registry: Path | None = None) -> list[str]:
     """One readable line per difference between the source language's pages and each translation's."""
-    codes = languages.codes(registry or docs / "languages.yml")
-    return [line for target in codes[1:] for line in _differences(docs, codes[0], target)]
-
-
-def _differences(docs: Path, source: str, target: str) -> list[str]:
-    problems = []
-    originals = {p.relative_to(docs / source) for p in (docs / source).rglob("*.md")}
-    translations = {p.relative_to(docs / target) for p in (docs / target).rglob("*.md")}
-    for page in sorted(originals - translations):
-        problems.append(f"docs/{target}/{page}: missing (the translation of docs/{source}/{page}; until it lands the "
-                        f"site shows the original with a notice): copy that page to docs/{target}/{page} and translate "
-                        "its prose; keep its code blocks, links, tables, heading ids and sentence markers")
-    for page in sorted(translations - originals):
-        problems.append(f"docs/{target}/{page}: has no original docs/{source}/{page}")
-    for page in sorted(originals & translations):
-        original = skeleton((docs / source / page).read_text(encoding="utf-8"))
-        translation = skeleton((docs / target / page).read_text(encoding="utf-8"))
-        where = f"docs/{target}/{page}"
-        problems += [f"{where}: {line}" for line in _fence_differences(original.fences, translation.fences, source, target)]
-        for field, meaning in (("heading_ids", "heading ids"), ("links", "links"), ("tables", "tables (rows, columns)"),
-                              ("bindings", "sentence bindings (marker and claims, in order)")):
-            mine, theirs = getattr(original, field), getattr(translation, field)
-            if mine != theirs:
-                detail = _first_difference(mine, theirs, source, target) if field == "bindings" else _diff(mine, theirs, source, target)
-                problems.append(f"{where}: {meaning} differ from docs/{source}/{page}: {detail}")
-        if translation.headings_without_id:
-            problems.append(f"{where}: {translation.headings_without_id} heading(s) without a pinned {{ #id }}")
-    return problems
-
-
-def _fence_differences(original: list, translation: list, source: str, target: str) -> list[str]:
-    if len(original) != len(translation):
-        return [f"{len(translation)} code blocks, docs/{source} has {len(original)}"]
-    found = []
-    for number, (mine, theirs) in enumerate(zip(original, translation), 1):
-        if mine == theirs:
-            continue
-        block = re.search(r'id="([^"]+)"', mine[1])
-        name = f"code block {number} (id {block.group(1)})" if block else f"code block {number}"
-        if mine[:2] != theirs[:2]:
-            found.append(f"{name}: options differ: docs/{source} `{mine[0]} {mine[1]}`, docs/{target} `{theirs[0]} {theirs[1]}`")
-        else:
-            pairs = zip(mine[2].splitlines() + [""], theirs[2].splitlines() + [""])
-            line, (a, b) = next((i, p) for i, p in enumerate(pairs, 1) if p[0] != p[1])
-            found.append(f"{name}: code differs at its line {line}: docs/{source} `{a}`, docs/{target} `{b}`")
-    return found
-
-
-def _first_difference(original: list, translation: list, source: str, target: str) -> str:
-    """Where two sequences of markers part: the position, and what each language has there."""
-    def show(marker) -> str:
-        return f"{marker[0]}({', '.join(marker[1])})" if marker else "nothing"
-
-    at = next(i for i in range(max(len(original), len(translation)) + 1)
-              if (original[i:i + 1] or None) != (translation[i:i + 1] or None))
-    mine, theirs = (original[at] if at < len(original) else None), (translation[at] if at < len(translation) else None)
-    return (f"marker {at + 1}: docs/{source} has {show(mine)}, docs/{target} has {show(theirs)} "
-            f"({len(original)} and {len(translation)} markers in all)")
-
-
-def _diff(original: list, translation: list, source: str, target: str) -> str:
-    only_source = [x for x in original if x not in translation]
-    only_target = [x for x in translation if x not in original]
-    if not only_source and not only_target:
-        return "same items, different order"
-    short = lambda items: [str(i)[:80] for i in items]  # noqa: E731
-    return f"only in docs/{source} {short(only_source)}; only in docs/{target} {short(only_target)}"
+    return parity.differences(parity.read(docs, languages.codes(registry or docs / "languages.yml")))
 
 
 def main() -> int:

@@ -1,0 +1,93 @@
+"""The claims engine's command line, for the client that mkdocs.yml's `claims` plugin names:
+
+    python -m claims check                 # every writer's check (what stops the build), one line each
+    python -m claims parity                # every translation's skeleton against its original
+    python -m claims sentences [--site D]  # the sentence register (builds the site unless given one)
+    python -m claims mutate [args...]      # the mutation suite: the plugin's `mutate:` runner, with args
+
+Each exits 1 when it finds a problem. `-f FILE` reads another MkDocs configuration.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from claims import checks, parity
+from claims.provider import Provider, load
+from claims.register import register
+
+
+class _Loader(yaml.SafeLoader):
+    """mkdocs.yml as data: its tags (!ENV, !!python/name) read as nothing."""
+
+
+_Loader.add_multi_constructor("!", lambda loader, suffix, node: None)
+_Loader.add_multi_constructor("tag:yaml.org,2002:python/", lambda loader, suffix, node: None)
+
+
+def options(config: Path) -> dict[str, Any]:
+    """The `claims` plugin's options in an MkDocs configuration."""
+    plugins = (yaml.load(config.read_text(encoding="utf-8"), Loader=_Loader) or {}).get("plugins") or []
+    for entry in plugins:
+        if isinstance(entry, dict) and "claims" in entry:
+            return entry["claims"] or {}
+    raise SystemExit(f"{config}: no `claims` plugin with a `provider:` option under `plugins:`")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m claims", description=__doc__.split("\n\n")[0])
+    parser.add_argument("-f", "--config-file", type=Path, default=Path("mkdocs.yml"))
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("check", help="every writer's check, one line per problem")
+    commands.add_parser("parity", help="every translation's skeleton against its original")
+    sentences = commands.add_parser("sentences", help="the sentence register, as Markdown")
+    sentences.add_argument("--site", type=Path, help="a built site to read (default: build one)")
+    mutate = commands.add_parser("mutate", help="the mutation suite (the plugin's `mutate:` runner)")
+    mutate.add_argument("args", nargs=argparse.REMAINDER)
+    args = parser.parse_args(argv)
+    found = options(args.config_file)
+    if args.command == "mutate":
+        if "mutate" not in found:
+            raise SystemExit(f"{args.config_file}: the `claims` plugin names no `mutate:` runner (module:function)")
+        module, _, function = found["mutate"].partition(":")
+        return getattr(importlib.import_module(module), function)(args.args)
+    provider = load(found["provider"])
+    if args.command == "check":
+        return _report(checks.run(provider), "check: every claim, marker, translation and mutant is in order")
+    if args.command == "parity":
+        pages = parity.texts(provider.pages())
+        source, *others = pages
+        return _report(parity.differences(pages), f"parity: every page of docs/{source} has a translation with the "
+                                                  f"same skeleton in {', '.join(f'docs/{code}' for code in others)}")
+    return _sentences(provider, args.config_file, args.site)
+
+
+def _report(problems: list[str], fine: str) -> int:
+    print("\n".join(problems) if problems else fine)
+    return 1 if problems else 0
+
+
+def _sentences(provider: Provider, config: Path, site: Path | None) -> int:
+    if site:
+        print(register(provider, site), end="")
+        return 0
+    with tempfile.TemporaryDirectory(prefix="sentences-") as scratch:
+        done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config), "-d", scratch],
+                              capture_output=True, text=True)
+        if done.returncode != 0:
+            print(done.stderr[-3000:], file=sys.stderr)
+            return 1
+        print(register(provider, Path(scratch)), end="")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

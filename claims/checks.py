@@ -1,0 +1,187 @@
+"""The writer's checks: every mistake a writer can make with claims and markers, found before any page
+is built, one line each: `file:line: what is wrong: what to do`.
+
+Each check is a pure function of the provider's claims, mutants, pages and translations (no build,
+no measurement). `run(provider)` runs them all, then the client's own (`provider.extra_checks()`):
+the MkDocs plugin (claims/plugin.py) stops the strict build with that list, `python -m claims check`
+prints it.
+
+* `marker_forms`: a marker in a heading or a table, in the middle of a sentence, a narrative
+  reason off the allow-list, when()/unless() with other than one claim;
+* `unknown_ids`: a marker naming no claim (with the nearest ids);
+* `missing_translations`: a claim whose words a language does not translate;
+* `marker_order`: a translation whose markers are not the source page's, in the same order (a
+  sentence missing, one too many, or another order); a page not translated yet is no problem;
+* `unflipped`: a claim (a twin a page binds included) that no mutant flips.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from claims.markers import BindingError, Segment, segments
+from claims.model import Claim, Mutant
+from claims.provider import Page, Provider
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    """One thing to fix: where, and what to do."""
+
+    file: str
+    line: int | None
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}: {self.message}" if self.line else f"{self.file} {self.message}"
+
+
+def _segments(page: Page) -> list[Segment] | None:
+    try:
+        return segments(page.text, page.file)
+    except BindingError:
+        return None  # marker_forms names it
+
+
+def _all(pages: dict[str, dict[str, Page]]) -> Iterable[Page]:
+    for by_name in pages.values():
+        yield from by_name.values()
+
+
+def show(segment: Segment) -> str:
+    return f"{segment.kind}({', '.join(repr(n) for n in segment.names)})"
+
+
+# --------------------------------------------------------------------------- the checks
+
+
+def marker_forms(pages: dict[str, dict[str, Page]]) -> list[Problem]:
+    """Markers a page cannot have (claims.markers.segments says which), one per page."""
+    found = []
+    for page in _all(pages):
+        try:
+            segments(page.text, page.file)
+        except BindingError as error:
+            where, _, what = str(error).partition(": ")
+            file, _, line = where.rpartition(":")
+            found.append(Problem(file, int(line), what))
+    return found
+
+
+def unknown_ids(pages: dict[str, dict[str, Page]], ids: Iterable[str]) -> list[Problem]:
+    """Every claim a marker names that no claim is, with the nearest ids."""
+    known = sorted(set(ids))
+    found = []
+    for page in _all(pages):
+        for segment in _segments(page) or []:
+            for name in segment.claims:
+                if name in known:
+                    continue
+                near = difflib.get_close_matches(name, known, n=3, cutoff=0.6)
+                hint = f"did you mean {_either([repr(n) for n in near])}?" if near else \
+                    "no claim id is near it: declare the claim, or correct the id"
+                found.append(Problem(page.file, segment.line, f"{show(segment)} names no claim {name!r}: {hint}"))
+    return found
+
+
+def missing_translations(provider: Provider) -> list[Problem]:
+    """Every declared claim (a twin shares its claim's words) whose words a language lacks."""
+    found = []
+    source, *others = provider.languages()
+    for claim in provider.claims():
+        if claim.id != claim.base:
+            continue
+        for language in others:
+            if provider.label(claim.id, language) is None:
+                found.append(Problem(provider.translations_file(language), None,
+                                     f"has no 'claims.{claim.id}': add its translation of {claim.label!r} "
+                                     f"(declared at {provider.declared_at(claim.id)})"))
+    return found
+
+
+def marker_order(pages: dict[str, dict[str, Page]], source: str, skip: Iterable[str] = ()) -> list[Problem]:
+    """Each translation of a page has the source page's markers, naming the same claims, in the same order
+    (pages whose files are in `skip`, named by another check already, and their translations are left out)."""
+    skip = set(skip)
+    found = []
+    for language, by_name in pages.items():
+        if language == source:
+            continue
+        for name, page in sorted(by_name.items()):
+            original = pages.get(source, {}).get(name)
+            if original is None:
+                continue  # a page with no original: parity says so
+            mine, theirs = _segments(original), _segments(page)
+            if mine is None or theirs is None or {original.file, page.file} & skip:
+                continue
+            problem = _first_difference(original, mine, page, theirs)
+            if problem:
+                found.append(problem)
+    return found
+
+
+def _first_difference(original: Page, mine: list[Segment], page: Page, theirs: list[Segment]) -> Problem | None:
+    key = lambda s: (s.kind, s.names)  # noqa: E731
+    a, b = [key(s) for s in mine], [key(s) for s in theirs]
+    if a == b:
+        return None
+    at = next(i for i in range(max(len(a), len(b)) + 1) if a[i:i + 1] != b[i:i + 1])
+    last = theirs[-1].line if theirs else 1
+    if at < len(a) and b[at:] == a[at + 1:]:  # the translation lacks one
+        missing = mine[at]
+        where = f"before the one this line binds, {show(theirs[at])}" if at < len(theirs) else "after this line's"
+        return Problem(page.file, theirs[at].line if at < len(theirs) else last,
+                       f"the sentence bound by {show(missing)} ({original.file}:{missing.line}) is missing {where}: "
+                       "translate it, ending with the same marker")
+    if at < len(b) and b[at + 1:] == a[at:]:  # the translation has one more
+        extra = theirs[at]
+        return Problem(page.file, extra.line, f"{show(extra)} is not in {original.file} at this place: remove it, or "
+                                              "add its sentence to every language at the same place")
+    if at >= len(b):
+        return Problem(page.file, last, f"ends after {_count(len(b))}; {original.file} has {len(a)} (the next is "
+                                        f"{show(mine[at])} at line {mine[at].line}): translate the sentences they bind")
+    there = f"{original.file}:{mine[at].line} has {show(mine[at])}" if at < len(a) else f"{original.file} has no more markers"
+    return Problem(page.file, theirs[at].line, f"marker {at + 1} is {show(theirs[at])}, {there}: give every language "
+                                               f"the same markers in the same order")
+
+
+def _either(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+
+
+def _count(n: int) -> str:
+    return f"{n} marker" + ("" if n == 1 else "s")
+
+
+def unflipped(claims: Iterable[Claim], mutants: Iterable[Mutant], pages: dict[str, dict[str, Page]],
+              declared_at) -> list[Problem]:
+    """Every declared claim, and every twin (`<id>@js`) a page binds, is flipped by at least one mutant."""
+    flipped = {c for m in mutants for c in m.flips}
+    bound: dict[str, str] = {}
+    for page in _all(pages):
+        for segment in _segments(page) or []:
+            for name in segment.claims:
+                bound.setdefault(name, f"{page.file}:{segment.line}")
+    found = []
+    for claim in claims:
+        twin = claim.id != claim.base
+        if claim.id in flipped or (twin and claim.id not in bound):
+            continue
+        file, _, line = declared_at(claim.id).rpartition(":")
+        what = f"the twin {claim.id!r} (bound at {bound[claim.id]})" if twin else f"claim {claim.id!r}"
+        found.append(Problem(file, int(line) if line.isdigit() else None,
+                             f"{what} has no mutant that flips it: add a Mutant whose flips name {claim.id!r}"))
+    return found
+
+
+def run(provider: Provider) -> list[str]:
+    """Every writer's check, then the client's own: one line per problem (empty: the build may go on)."""
+    pages = provider.pages()
+    claims = list(provider.claims())
+    unknown = unknown_ids(pages, (c.id for c in claims))
+    found = [*marker_forms(pages), *unknown, *missing_translations(provider),
+             *marker_order(pages, provider.languages()[0], skip={p.file for p in unknown}),
+             *unflipped(claims, provider.mutants(), pages, provider.declared_at)]
+    return [str(p) for p in found] + list(provider.extra_checks())

@@ -1,0 +1,129 @@
+"""The one object through which a client (a site's experiments) reaches the engine.
+
+A client implements `Provider` once and names it in the configuration, as
+`module:attribute` (the MkDocs plugin's `provider:` option; `python -m claims`
+reads the same option from mkdocs.yml). The engine asks it for the claims and
+mutants, where each claim is declared, the pages of every language and the
+translations of each claim's words; the build asks it for live values, the
+mutation judge for the values under a mutant.
+"""
+
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from claims.model import Claim, Mutant
+
+
+@dataclass(frozen=True)
+class Page:
+    """One page source of one language, as the checks read it."""
+
+    language: str
+    name: str  # the page's path inside its language's folder: "refusal.md"
+    file: str  # how messages name it: "docs/zh/refusal.md"
+    text: str
+
+
+class Provider(ABC):
+    """What the engine needs from a client. The abstract methods are the whole contract; the others
+    have defaults a client may keep."""
+
+    # ----------------------------------------------------------------- the model
+
+    @abstractmethod
+    def claims(self) -> Iterable[Claim]:
+        """Every claim, JavaScript twins (`<id>@js`) included, in the order declared."""
+
+    @abstractmethod
+    def mutants(self) -> Iterable[Mutant]:
+        """Every mutant, in the order declared."""
+
+    @abstractmethod
+    def declared_at(self, claim_id: str) -> str:
+        """Where a claim is declared, "file:line" ("snippets/refusal.py:123"; a twin: its claim's)."""
+
+    def mutant_declared_at(self, name: str) -> str:
+        """Where a mutant is declared, "file:line" (for messages; default: unknown)."""
+        return "?"
+
+    # ----------------------------------------------------------------- languages and pages
+
+    @abstractmethod
+    def languages(self) -> list[str]:
+        """The language codes, the source language first."""
+
+    @abstractmethod
+    def pages(self) -> dict[str, dict[str, Page]]:
+        """language -> page name -> Page: the page sources each language has (never a fallback)."""
+
+    @abstractmethod
+    def label(self, claim_id: str, language: str) -> str | None:
+        """A claim's words in a language (the source language: its English label); None if not translated."""
+
+    def translations_file(self, language: str) -> str:
+        """The file where a language's translations of the claims' words go (for messages)."""
+        return f"the translations of {language}"
+
+    # ----------------------------------------------------------------- values
+
+    @abstractmethod
+    def value(self, claim_id: str) -> Any:
+        """A claim's live value; KeyError naming the claim if there is none."""
+
+    def describe(self, claim_id: str) -> str:
+        """A claim for a message: its id, words and where it is declared."""
+        return f"{claim_id} ({self.label(claim_id, self.languages()[0])!r}, {self.declared_at(claim_id)})"
+
+    def measured_under(self, claim_ids: Iterable[str]) -> str:
+        """What these claims were measured under ("deepagents 0.7.32 and npm deepagents 1.14.1")."""
+        return "the installed library"
+
+    def page_html(self, site: Path, language: str, page: str) -> Path:
+        """Where a built site holds a page ("index", "refusal") of a language: MkDocs' directory URLs,
+        the source language at the root and each other one in <site>/<code>/."""
+        root = Path(site) if language == self.languages()[0] else Path(site) / language
+        return root / "index.html" if page == "index" else root / page / "index.html"
+
+    def show(self, value: Any, language: str) -> str:
+        """A value as a table cell shows it, in a language."""
+        return str(value)
+
+    def values_under(self, mutant: Mutant) -> dict[str, Any]:
+        """Every claim's live value with the mutant applied (claim id -> value). A client that measures
+        mutants one at a time implements it; `python -m claims mutate` runs the configured runner
+        instead (the deepagents one: tools/mutation.py, which measures many in one process)."""
+        raise NotImplementedError(f"{type(self).__name__} measures no mutant one at a time")
+
+    # ----------------------------------------------------------------- the site's own checks
+
+    def refresh(self) -> None:
+        """Forget what was read (a rebuild of `mkdocs serve`): called before the checks run again."""
+
+    def extra_checks(self) -> list[str]:
+        """The client's own build-time problems, one line each (e.g. the site's strings)."""
+        return []
+
+
+def load(spec: str) -> Provider:
+    """The provider a configuration names: "package.module:attribute" (a Provider, or a class or
+    function that makes one)."""
+    module, _, attribute = spec.partition(":")
+    if not module or not attribute:
+        raise ValueError(f"provider {spec!r}: write it as package.module:attribute")
+    found = getattr(importlib.import_module(module), attribute)
+    provider = found if isinstance(found, Provider) else found()
+    if not isinstance(provider, Provider):
+        raise TypeError(f"provider {spec!r} is a {type(provider).__name__}, not a claims.Provider")
+    return provider
+
+
+def shown(path: Path, root: Path) -> str:
+    """A path as messages show it: relative to `root` when inside."""
+    path = Path(path)
+    return str(path.relative_to(root)) if path.is_absolute() and path.is_relative_to(root) else str(path)

@@ -1,0 +1,130 @@
+"""The deepagents experiments as the claims engine sees them: the one `claims.Provider` of this site.
+
+mkdocs.yml names it (`- claims: {provider: sitegen.provider:provider}`); the engine (claims/) reaches
+snippets/ (the claims and mutants each section declares, their live values) and the site's strings
+(each claim's words in every language) through it alone. It lives in sitegen/ because a claim's
+words in other languages are the site's strings; snippets/ stays free of the site layer.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import json
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterable
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+from snippets import paths, registry
+from snippets.lab import JS_SUFFIX
+
+from claims.provider import Page, Provider
+from sitegen import languages, strings
+
+
+class DeepagentsProvider(Provider):
+    def claims(self):
+        return registry.claims()
+
+    def mutants(self):
+        return registry.mutants()
+
+    def declared_at(self, claim_id: str) -> str:
+        section = registry.section_of(claim_id)
+        base = claim_id.removesuffix(JS_SUFFIX)
+        return f"snippets/{section.name}.py:{_declarations(section.name).get(('Claim', base), 1)}"
+
+    def mutant_declared_at(self, name: str) -> str:
+        section = next(s for s in registry.sections() if any(m.name == name for m in registry.mutants_of(s)))
+        return f"snippets/mutants/{section.name}.py:{_declarations(f'mutants/{section.name}').get(('Mutant', name), 1)}"
+
+    def languages(self) -> list[str]:
+        return languages.codes()
+
+    def pages(self) -> dict[str, dict[str, Page]]:
+        found = {}
+        for code in languages.codes():
+            folder = paths.DOCS / code
+            found[code] = {p.relative_to(folder).as_posix(): Page(code, p.relative_to(folder).as_posix(), paths.shown(p),
+                                                                   p.read_text(encoding="utf-8"))
+                           for p in sorted(folder.rglob("*.md"))}
+        return found
+
+    def label(self, claim_id: str, language: str) -> str | None:
+        claim = registry.claim(claim_id)
+        if language == languages.source():
+            return claim.label
+        found = (strings.strings(language).get("claims") or {}).get(claim.base)
+        return found if isinstance(found, str) else None
+
+    def translations_file(self, language: str) -> str:
+        return f"{paths.shown(paths.STRINGS)}/{language}.yml"
+
+    def value(self, claim_id: str) -> Any:
+        from sitegen.facts import live_facts
+
+        return registry.claim(claim_id).live(live_facts())
+
+    def describe(self, claim_id: str, language: str = "en") -> str:
+        """A claim for a message: its wording and where it is measured (a JavaScript twin: in JavaScript too)."""
+        claim, section = registry.claim(claim_id), registry.section_of(claim_id)
+        where = f"snippets/{section.name}.py" + (f", in JavaScript by {paths.shown(paths.MEASURE_JS)}" if claim.runtime == "js" else "")
+        return f"{claim_id} ({strings.claim_words(claim, language)!r}, {where})"
+
+    def measured_under(self, claim_ids: Iterable[str]) -> str:
+        """"deepagents 0.7.32", "npm deepagents 1.14.1" or both."""
+        from snippets import js
+
+        names, found = list(claim_ids), []
+        if any(not name.endswith(JS_SUFFIX) for name in names):
+            found.append(f"deepagents {version('deepagents')}")
+        if any(name.endswith(JS_SUFFIX) for name in names):
+            found.append(f"npm deepagents {js.npm_version()}")
+        return " and ".join(found)
+
+    def page_html(self, site, language: str, page: str):
+        return languages.page_html(site, language, page)
+
+    def show(self, value: Any, language: str) -> str:
+        from sitegen.render import show
+
+        return show(value, strings.word(language, "list_separator"))
+
+    def values_under(self, mutant) -> dict[str, Any]:
+        """Every claim's value with a declared mutant applied: the mutation suite's quick path for that one
+        mutant (`python -m tools.mutation --quick <name>`, in its own process: the site layer imports no tool)."""
+        with tempfile.TemporaryDirectory(prefix="values-under-") as keep:
+            subprocess.run([sys.executable, "-m", "tools.mutation", "--quick", mutant.name, "--keep", keep],
+                           cwd=paths.ROOT, capture_output=True, text=True, check=False)
+            seen = Path(keep) / "quick" / f"{mutant.name}.json"
+            data = json.loads(seen.read_text(encoding="utf-8")) if seen.exists() else {"error": "nothing observed"}
+        if "live" not in data:
+            raise RuntimeError(f"mutant {mutant.name}: {data.get('error')}")
+        return data["live"]
+
+    def refresh(self) -> None:
+        languages.languages.cache_clear()
+        strings.strings.cache_clear()
+        _declarations.cache_clear()
+
+    def extra_checks(self) -> list[str]:
+        return strings.check(languages.codes())  # every word of every language but the claims' (the engine's)
+
+
+@functools.cache
+def _declarations(section: str) -> dict[tuple[str, str], int]:
+    """("Claim", id) or ("Mutant", name) -> the line of its declaration in snippets/<section>.py (a section's
+    claims) or snippets/mutants/<section>.py (its mutants: `section` is then "mutants/<section>")."""
+    found = {}
+    for node in ast.walk(ast.parse((paths.SNIPPETS / f"{section}.py").read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("Claim", "Mutant") \
+                and node.args and isinstance(node.args[0], ast.Constant):
+            found.setdefault((node.func.id, node.args[0].value), node.lineno)
+    return found
+
+
+provider = DeepagentsProvider()
