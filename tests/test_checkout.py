@@ -17,6 +17,14 @@ from site_build import ROOT, copy_project
 MARK = "this is the copy's own sitegen"
 
 
+def shell_environment() -> dict[str, str]:
+    """A reader's shell: no environment activated (`make test` runs pytest inside .venv, whose python3 has no uv)."""
+    venv = os.environ.get("VIRTUAL_ENV")
+    path = [p for p in os.environ["PATH"].split(os.pathsep) if not (venv and p.startswith(venv)) and "/.venv/" not in p + "/"]
+    drop = ("PYTHONPATH", "MAKEFLAGS", "MAKELEVEL", "MFLAGS", "VIRTUAL_ENV", "UV_RUN_RECURSION_DEPTH")
+    return {**{k: v for k, v in os.environ.items() if k not in drop}, "PATH": os.pathsep.join(path)}
+
+
 @pytest.mark.parametrize("target", ["build", "test"])
 def test_a_copy_that_reuses_this_environment_runs_its_own_code(tmp_path, target):
     copy = copy_project(tmp_path / "copy")
@@ -29,6 +37,6 @@ def test_a_copy_that_reuses_this_environment_runs_its_own_code(tmp_path, target)
         init.write(f"\nraise SystemExit({MARK!r})\n")
     # -o: take the environment as it is (never sync the copy into this checkout's .venv).
     done = subprocess.run(["make", "-o", ".venv/.synced", "-o", "node_modules/.synced", "-o", "/usr/bin/chromium", target],
-                          cwd=copy, env={k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "MAKEFLAGS")},
+                          cwd=copy, env=shell_environment(),
                           capture_output=True, text=True, timeout=120)
     assert MARK in done.stdout + done.stderr, f"make {target} in a copy ran another checkout's code:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"

@@ -16,7 +16,8 @@ from tests.named_claims import NUMBER
 from tests.site_build import PAGES, copy_project, mkdocs_build
 
 LINK = re.compile(r'<a href="([^"]+)" hreflang="([^"]+)"')
-PSEUDO = "fr"  # a pseudo-language: English text, its own code
+# A pseudo-language: English text, its own code (one the registry does not have yet).
+PSEUDO = next(code for code in ("xa", "xb", "xc") if code not in languages.codes())
 
 
 @pytest.fixture(scope="module")
