@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from snippets import registry
+from snippets.answer import ANSWER
 
 from sitegen.render import code, show
 from sitegen.strings import claim_words, section_words, word
@@ -148,18 +149,7 @@ def both(name: str, facts, language: str) -> str:
     return tab("Python", python) + "\n" + tab("JavaScript", TABLES[name](js_facts, language))
 
 
-# The overview's verdict: for each kind of child, whether a grandchild runs and what stops it, in each runtime.
-# A row is its key (`verdict.rows.<key>` in the strings) and its outcomes in order (`verdict.outcomes.<outcome>`):
-# the cell is the first outcome whose claims all hold ("!id": must be false), read like a guard; none holds: the
-# kind was not measured that way, and the cell says so. A JavaScript cell reads each claim's twin (`<id>@js`).
-VERDICT = (
-    ("isolated", (("no_task", ("!isolated-has-task",)),)),
-    ("fork", (("no_task", ("!fork-has-task",)), ("refused", ("fork-refused",)), ("reaches", ("gap-declarative",)))),
-    ("runnable", (("reaches", ("gap-runnable", "gap-runnable-no-mode")),)),
-    ("isolated_own_task", (("reaches", ("gap-isolated-own-task",)),)),
-    ("fork_own_task", (("refused", ("gap-fork-own-task-refused",)), ("fails", ("gap-fork-own-task-fails",)))),
-    ("fork_agent_tool", (("reaches", ("gap-agent-tool",)),)),
-)
+# The overview's verdict: which claims decide each kind of child's outcome is data of snippets/answer.py.
 
 
 def verdict_outcome(outcomes, truth) -> str:
@@ -181,7 +171,7 @@ def verdict(facts, language: str) -> str:
         return word(language, f"verdict.{key}")
 
     lines = ["| " + " | ".join(say(f"labels.{h}") for h in ("child", "python", "javascript")) + " |", "|---|---|---|"]
-    for key, outcomes in VERDICT:
+    for key, outcomes in ANSWER:
         cells = [say(f"outcomes.{verdict_outcome(outcomes, truth(suffix))}") for suffix in ("", JS_SUFFIX)]
         lines.append("| " + " | ".join([say(f"rows.{key}"), *cells]) + " |")
     # in a <div class="verdict">: the stylesheet keeps its three short columns a grid on a phone, not cards

@@ -1,0 +1,17 @@
+"""The overview's answer, as data: for each kind of child, the outcomes a reader may meet and the claims that
+decide each one (sitegen/tables.py renders it, Python and JavaScript side by side).
+
+A row is its key (`verdict.rows.<key>` in the site's strings) and its outcomes in order
+(`verdict.outcomes.<outcome>`): the cell shows the first outcome whose claims all hold ("!id": must be
+false), read like a guard; when none holds, the kind was not measured that way and the cell says so. A
+JavaScript cell reads each claim's twin (`<id>@js`).
+"""
+
+ANSWER = (
+    ("isolated", (("no_task", ("!isolated-has-task",)),)),
+    ("fork", (("no_task", ("!fork-has-task",)), ("refused", ("fork-refused",)), ("reaches", ("gap-declarative",)))),
+    ("runnable", (("reaches", ("gap-runnable", "gap-runnable-no-mode")),)),
+    ("isolated_own_task", (("reaches", ("gap-isolated-own-task",)),)),
+    ("fork_own_task", (("refused", ("gap-fork-own-task-refused",)), ("fails", ("gap-fork-own-task-fails",)))),
+    ("fork_agent_tool", (("reaches", ("gap-agent-tool",)),)),
+)
