@@ -94,6 +94,32 @@ MUTANTS = [
         flips=("preamble-heads-task-message",),
     ),
     Mutant(
+        "js-preamble-silent",
+        "npm deepagents: the fork preamble no longer warns that delegating will be refused",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "If you try to delegate to another subagent yourself, it will be refused — complete this task directly.",
+                "Complete this task directly.",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("preamble-warns@js", "preamble-length@js"),
+    ),
+    Mutant(
+        "js-preamble-own-message",
+        "npm deepagents: the fork preamble comes as a message of its own, before the task",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "new HumanMessage$1({ content: FORK_TASK_PREAMBLE + description })];",
+                "new HumanMessage$1({ content: FORK_TASK_PREAMBLE }), new HumanMessage$1({ content: description })];",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("preamble-heads-task-message@js",),
+    ),
+    Mutant(
         "runnable-fork-without-preamble",
         "a fork in the `runnable` form gets its task without the preamble",
         (

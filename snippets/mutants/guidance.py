@@ -379,4 +379,51 @@ MUTANTS = [
         ),
         flips=("no-spec-step-limit@js",),
     ),
+    Mutant(
+        "js-task-only-with-own-subagents",
+        "npm deepagents: `task` is added only when the caller names sub-agents (general-purpose alone gets none)",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "\t\tfsMiddleware,\n\t\tsubagentMiddleware,\n",
+                "\t\tfsMiddleware,\n\t\t...subagents.length > 0 ? [subagentMiddleware] : [],\n",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("deep-agent-always-has-task@js", "runnable-has-task@js"),
+    ),
+    Mutant(
+        "js-spec-call-limit-dropped",
+        "npm deepagents: a declarative sub-agent drops the ModelCallLimitMiddleware its spec names",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "const subagentMiddleware = [...defaultSubagentMiddleware, ...agentParams.middleware ?? []];",
+                "const subagentMiddleware = [...defaultSubagentMiddleware, ...(agentParams.middleware ?? [])"
+                '.filter((m) => m.name !== "ModelCallLimitMiddleware")];',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("spec-limit-ends-run@js",),
+    ),
+    Mutant(
+        "js-runnable-given-task",
+        "npm deepagents: an agent made with createAgent and handed over as a runnable is rebuilt with "
+        "the fork child's `task` middleware",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "\t\t\tagents[agentParams.name] = agentParams.runnable;\n",
+                "\t\t\tconst own = agentParams.runnable;\n"
+                "\t\t\tconst ownMiddleware = own.options?.middleware ?? [];\n"
+                "\t\t\tagents[agentParams.name] = own.options "
+                "&& !ownMiddleware.some((m) => (m.tools ?? []).some((t) => t.name === \"task\"))\n"
+                "\t\t\t\t? new own.constructor({ ...own.options, "
+                "middleware: [...ownMiddleware, createForkTaskToolMiddleware(mirroredTaskTool)] })\n"
+                "\t\t\t\t: own;\n",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("plain-agent-has-no-task@js",),
+    ),
 ]

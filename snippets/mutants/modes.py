@@ -148,6 +148,32 @@ MUTANTS = [
         flips=("unknown-modes-rejected@js",),
     ),
     Mutant(
+        "js-mode-required",
+        "npm deepagents: a spec without `mode` is rejected: every spec must name one",
+        (
+            Patch(
+                NPM_BUNDLE,
+                'if (rawMode != null && rawMode !== "isolated" && rawMode !== "fork"',
+                'if (rawMode !== "isolated" && rawMode !== "fork"',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("mode-omitted@js",),
+    ),
+    Mutant(
+        "js-fork-mode-rejected",
+        "npm deepagents: `mode: \"fork\"` is rejected like any unknown value",
+        (
+            Patch(
+                NPM_BUNDLE,
+                'rawMode !== "fork" && rawMode !== "handoff") throw',
+                'rawMode !== "handoff") throw',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("mode-fork@js",),
+    ),
+    Mutant(
         "js-fork-may-set-skills",
         "npm deepagents: a fork spec may set `skills`",
         (

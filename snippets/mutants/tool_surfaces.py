@@ -143,4 +143,17 @@ MUTANTS = [
         ),
         flips=("isolated-has-task@js",),
     ),
+    Mutant(
+        "js-fork-has-no-task",
+        "npm deepagents: a fork child is not given `task` at all",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "\t\t\tsubagentMiddleware.splice(fsIndex + 1, 0, createForkTaskToolMiddleware(mirroredTaskTool));\n",
+                "\t\t\tvoid fsIndex; // no `task` for the fork\n",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("fork-has-task@js",),
+    ),
 ]
