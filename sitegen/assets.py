@@ -108,7 +108,8 @@ class AssetsPlugin(BasePlugin):
 
     def on_files(self, files, config):
         for example in sorted([*paths.SCENARIOS.glob("*.py"), *paths.SCENARIOS.glob("*.mjs")]):
-            files.append(File.generated(config, f"downloads/{example.name}", abs_src_path=str(example)))
+            # as the page shows it: without the lines that mark the excerpts a page shows (snippets/paths.py)
+            files.append(File.generated(config, f"downloads/{example.name}", content=paths.published(example)))
         return files
 
     def on_post_page(self, output, page, config):

@@ -32,7 +32,8 @@ HEADER = re.compile(r"<th\b[^>]*>(.*?)</th>", re.S)
 CELL = re.compile(r"<td\b")
 ROW = re.compile(r"<tr>.*?</tr>", re.S)
 TAG = re.compile(r"<[^>]+>")
-CODE = re.compile(r'<div class="(?:[^"]*\s)?highlight(?:\s[^"]*)?"[^>]*>.*?</code></pre></div>', re.S)
+# a highlighted block, not one already kept in a <template> (a fold inside a tab is kept once)
+CODE = re.compile(r'(?<!<template class="folded-code">)<div class="(?:[^"]*\s)?highlight(?:\s[^"]*)?"[^>]*>.*?</code></pre></div>', re.S)
 PLAIN = re.compile(r'<span class="[nw]">([^<]*)</span>')
 TAB = '<div class="tabbed-block">'
 FOLDED = re.compile(r"<details(?![^>]*\sopen\b)[^>]*>.*?</details>", re.S)  # closed; none is nested here

@@ -103,21 +103,31 @@ def choosing(facts, language: str) -> str:
     def status(kind: str) -> Label:  # whether attaching one warns that it is in beta
         return label(language, "beta" if any("beta" in w for w in guidance.warnings[kind]) else "stable")
 
-    rows = [
-        ["isolated", carried(guidance.isolated), surfaces.isolated.has_task,
-         call(surfaces.isolated.has_task, False), stopper(surfaces.isolated.has_task, False), status("isolated")],
-        ["declarative_fork", carried(guidance.fork), surfaces.fork.has_task,
-         call(surfaces.fork.has_task, fork_refused), stopper(surfaces.fork.has_task, fork_refused), status("declarative fork")],
-        ["runnable", carried(guidance.runnable), surfaces.runnable.has_task,
-         call(surfaces.runnable.has_task, runnable_refused), stopper(surfaces.runnable.has_task, runnable_refused),
-         status("runnable")],
-    ]
-    return grid(language, ["kind", "starts_from", "holds_task", "its_task_call", "who_stops_a_grandchild", "status"], rows)
+    kinds = {  # one column each
+        "isolated": [carried(guidance.isolated), surfaces.isolated.has_task, call(surfaces.isolated.has_task, False),
+                     stopper(surfaces.isolated.has_task, False), status("isolated")],
+        "declarative_fork": [carried(guidance.fork), surfaces.fork.has_task, call(surfaces.fork.has_task, fork_refused),
+                             stopper(surfaces.fork.has_task, fork_refused), status("declarative fork")],
+        "runnable": [carried(guidance.runnable), surfaces.runnable.has_task,
+                     call(surfaces.runnable.has_task, runnable_refused),
+                     stopper(surfaces.runnable.has_task, runnable_refused), status("runnable")],
+    }
+    # the kinds side by side, one row per question: a compact grid that stays a table on a phone (see claims)
+    separator = word(language, "list_separator")
+    lines = ["| " + " | ".join([word(language, "labels.kind"), *(word(language, f"rows.{k}") for k in kinds)]) + " |",
+             "|" + "---|" * (len(kinds) + 1)]
+    for n, question in enumerate(("starts_from", "holds_task", "its_task_call", "who_stops_a_grandchild", "status")):
+        cells = [cell if isinstance(cell, Label) else show(cell, separator) for cell in (kinds[k][n] for k in kinds)]
+        lines.append("| " + " | ".join([word(language, f"labels.{question}"), *cells]) + " |")
+    return '<div class="compact-table" markdown>\n\n' + "\n".join(lines) + "\n\n</div>"
 
 
 def claims(section: str, facts, language: str) -> str:
     """The generic table: each claim of a section, the article's value and today's; and, when a claim of the
-    section has a JavaScript twin, a column of the twins' values (— for a claim measured in Python only)."""
+    section has a JavaScript twin, a column of the twins' values (— for a claim measured in Python only).
+    Its values are symbols and short values (— too for a claim the article does not make): a compact grid
+    that stays a table on a phone (`compact-table symbol-grid`, overrides/assets/stylesheets/site.css: its
+    columns' names set on their side), under a legend."""
     separator = word(language, "list_separator")
     declared = registry.section(section).claims
     javascript = any(claim.twin() for claim in declared)
@@ -125,13 +135,14 @@ def claims(section: str, facts, language: str) -> str:
     header = [word(language, f"labels.{h}") for h in columns]
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for claim in declared:
-        article = show(claim.article, separator) if claim.from_article else word(language, "labels.not_in_article")
+        article = show(claim.article, separator) if claim.from_article else "—"
         cells = [claim_words(claim, language), article, show(claim.live(facts), separator)]
         if javascript:
             twin = claim.twin()
             cells.append(show(twin.live(facts), separator) if twin else "—")
         lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
+    legend = word(language, "labels.legend" if javascript else "labels.legend_python")
+    return f'{legend}\n\n<div class="compact-table symbol-grid" markdown>\n\n' + "\n".join(lines) + "\n\n</div>"
 
 
 def both(name: str, facts, language: str) -> str:

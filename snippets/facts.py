@@ -57,7 +57,7 @@ class Facts:
         printed, suffix = (self.printed, ".py") if runtime == "python" else (self.js_printed, ".mjs")
         for scenario, output in printed.items():
             path = paths.SCENARIOS / f"{scenario}{suffix}"
-            if path.read_text(encoding="utf-8").strip() == source.strip():
+            if paths.published(path).strip() == source.strip():
                 return output
         return None
 

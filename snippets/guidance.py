@@ -51,9 +51,11 @@ class Guidance:
     # its recursion limit, unhandled
     limit_raises: str | None
     limit_calls: int  # ... and how many model calls the sub-agent made within it
-    # with report_step_limit: (type, status) of what the parent's task call returned
+    # with ReportStepLimit: (type, status) of what the parent's task call returned
     limit_result: tuple[str, str | None]
     limit_parent_answer: str
+    # the same under ainvoke: (type, status, the parent's answer), or (the error raised, None, None)
+    limit_reported_async: tuple[str, str | None, str | None]
     deep_agent_tools: list[str]  # create_deep_agent with no sub-agents
     # the same, with a harness profile that turns general-purpose off
     no_general_purpose_tools: list[str]
@@ -117,6 +119,7 @@ def measure_guidance(bench: Bench) -> Guidance:
         limit_calls=len(capped["searches"].seen),
         limit_result=(result.type, getattr(result, "status", None)),
         limit_parent_answer=capped["messages"][-1].text,
+        limit_reported_async=reported_async(capped),
         deep_agent_tools=[
             tool.name for tool in no_task["offered"]["deep agent, no subagents"]
         ],
@@ -185,6 +188,20 @@ def guarded(never) -> dict[str, tuple[list[str], str]]:
             final = asyncio.run(agent.ainvoke(never["request"], config))
         found[way] = (sorted(called.agents), final["messages"][-1].text)
     return found
+
+
+def reported_async(capped) -> tuple[str, str | None, str | None]:
+    """step_limit_runnable's parent with its ReportStepLimit, run with `ainvoke`: (type, status) of what the
+    parent's `task` call returned and the parent's answer; or the error the run raised."""
+    import asyncio
+
+    agent = capped["build"](capped["ReportStepLimit"]())[0]
+    try:
+        final = asyncio.run(agent.ainvoke(capped["request"]))
+    except Exception as error:  # noqa: BLE001 - the error is the measurement
+        return (type(error).__name__, None, None)
+    result = final["messages"][-2]
+    return (result.type, getattr(result, "status", None), final["messages"][-1].text)
 
 
 def sync_guard_under_async() -> str | None:
@@ -379,10 +396,14 @@ SECTION = Section(
         ),
         Claim(
             "step-limit-reported",
-            "A `wrap_tool_call` on the parent turns that into a tool result, and the parent finishes",
+            "A tool-call middleware on the parent turns that into a tool result, and the parent finishes, "
+            "in sync and async runs",
             None,
+            # step_limit_runnable.py's ReportStepLimit, under invoke and under ainvoke
             lambda facts: facts.guidance.limit_result == ("tool", "error")
-            and facts.guidance.limit_parent_answer == "parent done",
+            and facts.guidance.limit_parent_answer == "parent done"
+            and tuple(facts.guidance.limit_reported_async)
+            == ("tool", "error", "parent done"),
             js=lambda facts: (
                 tuple(facts.js.guidance.limit_result) == ("tool", "error")
                 and facts.js.guidance.limit_parent_answer == "parent done"

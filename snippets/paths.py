@@ -5,6 +5,7 @@ site layer, the tools and the tests all can); nothing else computes the root.
 """
 
 import os
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,3 +48,14 @@ def shown(path: Path) -> str:
         if path.is_absolute() and path.is_relative_to(ROOT)
         else str(path)
     )
+
+
+# A line that names where an excerpt of an example starts or ends (`# --8<-- [start:guard]`, `// --8<-- [end:guard]`):
+# a page shows that part with pymdownx.snippets (`--8<-- "snippets/scenarios/never_nest.py:guard"`).
+EXCERPT_MARKER = re.compile(r"^[ \t]*(?:#|//)[ \t]*-+8<-+[ \t]+\[[ \t]*(?:start|end)[ \t]*:[ \t]*[a-z][-_0-9a-z]*[ \t]*\][ \t]*\r?\n?", re.M)
+
+
+def published(path: Path) -> str:
+    """An example as readers get it, on the page and as a download: its file without the lines that mark
+    excerpts (pymdownx.snippets drops them from a whole file it includes, the same lines)."""
+    return EXCERPT_MARKER.sub("", Path(path).read_text(encoding="utf-8"))

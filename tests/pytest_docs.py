@@ -49,18 +49,19 @@ def expand_includes(code: str) -> str:
 
 
 def unnest(text: str) -> str:
-    """Un-indent tab and admonition bodies by one level; the line count stays the same."""
-    lines, depth = text.splitlines(), None
+    """Un-indent tab and admonition bodies, nested ones too (a fold inside a tab): each line of a body loses
+    the indent of the innermost container it is in; the line count stays the same."""
+    lines, bodies = text.splitlines(), []  # the body indent of each container the line is in, innermost last
     for number, line in enumerate(lines):
+        if line.strip():
+            while bodies and not line.startswith(" " * bodies[-1]):
+                bodies.pop()
         opener = CONTAINER.match(line)
         if opener:
-            depth = len(opener.group(1)) + 4
+            bodies.append(len(opener.group(1)) + 4)
             continue
-        if depth is not None:
-            if line.strip() and not line.startswith(" " * depth):
-                depth = None
-            else:
-                lines[number] = line[4:] if line.startswith(" " * depth) else line
+        if bodies and line.startswith(" " * bodies[-1]):
+            lines[number] = line[bodies[-1]:]
     return "\n".join(lines) + "\n"
 
 

@@ -188,6 +188,7 @@ def test_every_page_opens_cleanly_and_no_code_or_output_block_scrolls_sideways_o
     outside = [r for r in tab.requests if not r.startswith(base_url) and not r.startswith("data:")]
     assert outside == []
     tab.page.goto(url(base_url, language, "guidance"), wait_until="networkidle")
+    tab.page.evaluate('document.querySelectorAll("article details").forEach((fold) => { fold.open = true; })')
     labels = tab.page.locator("article .exec-output").evaluate_all(
         "outputs => outputs.map((output) => getComputedStyle(output, '::before').content)")
     assert labels and set(labels) == {f'"{word(language, "output")}"'}

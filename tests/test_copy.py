@@ -10,6 +10,7 @@ repository: nothing of the project (its .venv, snippets/, PYTHONPATH) can help.
 
 from __future__ import annotations
 
+import ast
 import difflib
 import html
 import os
@@ -49,6 +50,14 @@ TAG = re.compile(r"<[^>]+>")
 SPACE = re.compile(r"\s*")
 MODEL = paths.SCRIPTED_MODEL.name
 RUNS_AT_ONCE = 2  # CI has 2 cores
+# An excerpt: the lines of an example that matter, shown above it (```{.python .excerpt hl_lines="3"}), and the
+# named parts of the example it includes (`--8<-- "snippets/scenarios/never_nest.py:guard"`).
+EXCERPT = re.compile(r'^(?P<indent>[ \t]*)```+\{\.(?P<language>\w+) \.excerpt\b[^\n]*\n(?P<body>.*?)^(?P=indent)```', re.M | re.S)
+PART = re.compile(r'--8<-- "(?P<file>snippets/scenarios/[\w.]+):(?P<part>[a-z][-_0-9a-z]*)"')
+WHOLE = re.compile(r'--8<-- "(?P<file>snippets/scenarios/[\w.]+)"')
+# The pages whose examples readers paste into agents they run either way: each also runs as copied under `ainvoke`
+# and `astream` (under_ainvoke), and prints the same.
+BOTH_WAYS = {"guidance"}
 
 
 @dataclass(frozen=True)
@@ -191,6 +200,36 @@ def run_as_copied(python: Path, folder: Path, name: str, code: str, model: str) 
     return subprocess.run([str(python), name], cwd=folder, env=clean, capture_output=True, text=True, encoding="utf-8", timeout=120)
 
 
+class _Awaited(ast.NodeTransformer):
+    """`x.invoke(...)` -> `asyncio.run(x.ainvoke(...))`; `x.stream(...)` -> the chunks of `x.astream(...)`."""
+
+    def __init__(self) -> None:
+        self.changed = 0
+
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        self.generic_visit(node)
+        if not (isinstance(node.func, ast.Attribute) and node.func.attr in ("invoke", "stream")):
+            return node
+        self.changed += 1
+        call = ast.Call(ast.Attribute(node.func.value, "a" + node.func.attr, ast.Load()), node.args, node.keywords)
+        if node.func.attr == "stream":
+            call = ast.Call(ast.Name("_drained", ast.Load()), [call], [])
+        awaited = ast.Call(ast.Attribute(ast.Name("asyncio", ast.Load()), "run", ast.Load()), [call], [])
+        return awaited if node.func.attr == "invoke" else ast.Call(ast.Name("iter", ast.Load()), [awaited], [])
+
+
+def under_ainvoke(code: str) -> str:
+    """The example as a reader who runs agents asynchronously has it: every `.invoke(...)` awaited as
+    `.ainvoke(...)`, every `.stream(...)` read from `.astream(...)` (a text transform of the copied code, which
+    the reader's own stays free of). An example with neither call is not one to run both ways."""
+    tree, awaited = ast.parse(code), _Awaited()
+    tree = awaited.visit(tree)
+    assert awaited.changed, "no .invoke( or .stream( to run asynchronously"
+    prelude = ast.parse("import asyncio\n\n\nasync def _drained(chunks):\n    return [chunk async for chunk in chunks]\n")
+    tree.body[:0] = prelude.body  # `from __future__` imports would have to stay first: the examples have none
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
 def lines(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
@@ -220,3 +259,59 @@ def test_every_example_runs_as_copied_and_prints_what_the_page_shows(site, examp
     with capsys.disabled():
         print(f"\n{len(examples)} example blocks run as copied ({len(scripts)} distinct scripts, deepagents "
               f"{version('deepagents')} alone) in {time.monotonic() - started:.1f} s")
+
+
+def test_every_recipe_runs_as_copied_under_ainvoke_and_astream_too(examples, deepagents_alone, tmp_path_factory, capsys):
+    """A reader whose application is async runs the recipe with `ainvoke` and `astream`: the same code with
+    those calls (under_ainvoke) prints what the page shows. A middleware with only its sync hook fails here
+    (NotImplementedError under ainvoke): every middleware a recipe offers defines both."""
+    recipes = sorted({(e.name, e.code) for e in examples if e.page in BOTH_WAYS})
+    assert recipes, f"no example on the pages {sorted(BOTH_WAYS)}"
+    shown = {(e.name, e.code): e.shown_output for e in examples if e.page in BOTH_WAYS}
+    model = paths.SCRIPTED_MODEL.read_text(encoding="utf-8")
+    folders = tmp_path_factory.mktemp("under-ainvoke")
+    with ThreadPoolExecutor(RUNS_AT_ONCE) as pool:
+        runs = list(pool.map(lambda n: run_as_copied(deepagents_alone, folders / str(n), recipes[n][0],
+                                                     under_ainvoke(recipes[n][1]), model), range(len(recipes))))
+    problems = []
+    for (name, code), run in zip(recipes, runs):
+        if run.returncode != 0:
+            problems.append(f"{name} under ainvoke/astream exited {run.returncode}:\n{run.stderr[-2000:]}")
+        elif lines(run.stdout) != lines(shown[name, code]):
+            diff = difflib.unified_diff(lines(shown[name, code]).splitlines(keepends=True),
+                                        lines(run.stdout).splitlines(keepends=True),
+                                        f"{name}: the page shows", f"{name}: under ainvoke/astream")
+            problems.append("".join(diff))
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)
+    with capsys.disabled():
+        print(f"\n{len(recipes)} recipes run as copied under ainvoke/astream too")
+
+
+def test_under_ainvoke_awaits_every_run():
+    code = 'r = agent.invoke({"m": 1})["m"]\nfor c in agent.stream(x, mode="m"):\n    print(c)\n'
+    done = under_ainvoke(code)
+    assert "asyncio.run(agent.ainvoke({'m': 1}))['m']" in done
+    assert "iter(asyncio.run(_drained(agent.astream(x, mode='m'))))" in done
+    assert ".invoke(" not in done and ".stream(" not in done
+    with pytest.raises(AssertionError):
+        under_ainvoke("print(1)\n")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_excerpt_is_a_named_part_of_the_example_shown_whole_under_it(language):
+    """A recipe leads with the lines that matter (an excerpt: named parts of one example), and the whole example,
+    run, follows it: the next example block of the page includes that file whole. Its part markers exist (the
+    build fails on a missing one: check_paths) and are no part of what a reader copies or downloads."""
+    for page in sorted((paths.DOCS / language).glob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        for excerpt in EXCERPT.finditer(text):
+            where = f"{paths.shown(page)}:{text.count(chr(10), 0, excerpt.start()) + 1}"
+            parts = PART.findall(excerpt["body"])
+            assert parts and len({file for file, _ in parts}) == 1, f"{where}: an excerpt includes named parts of one example"
+            following = FENCES["js" if excerpt["language"] == "javascript" else "python"].search(text, excerpt.end())
+            whole = WHOLE.search(text, following.end()) if following else None
+            assert whole and whole["file"] == parts[0][0] and text.count("```", excerpt.end(), whole.start()) == 1, \
+                f"{where}: the example block after the excerpt does not show {parts[0][0]} whole"
+            published = paths.published(paths.ROOT / parts[0][0])
+            assert "--8<--" not in published, f"{where}: {parts[0][0]} as published still marks its parts"

@@ -9,7 +9,9 @@ from snippets import paths
 
 ROOT = paths.ROOT
 EXEC_FENCE = re.compile(r'^\s*```python[^\n]*exec="on"', re.M)
-PYTHON_FENCE = re.compile(r"^\s*```python", re.M)
+# ```python, or ```{.python ...}; an excerpt ({.python .excerpt}) is run whole in the block under it
+# (tests/test_copy.py: test_every_excerpt_is_a_named_part_of_the_example_shown_whole_under_it)
+PYTHON_FENCE = re.compile(r"^\s*```(?:python|\{\.python(?! \.excerpt\b))", re.M)
 
 
 def collect(*targets: str, cwd: Path = ROOT) -> subprocess.CompletedProcess:

@@ -23,3 +23,14 @@ def test_every_example_is_formatted_by_ruff():
                             f"--line-length={COLUMNS}", str(paths.SCENARIOS)],
                            capture_output=True, text=True, timeout=60, check=False)
     assert check.returncode == 0, f"run `ruff format --line-length {COLUMNS} snippets/scenarios`:\n{check.stdout[-3000:]}"
+
+
+def test_every_example_as_published_is_formatted_by_ruff(tmp_path):
+    """What a reader copies or downloads (the file without the lines marking its excerpts, snippets/paths.py)
+    is as ruff formats it too: a marker never holds a call open or leaves blank lines behind."""
+    for example in paths.SCENARIOS.glob("*.py"):
+        (tmp_path / example.name).write_text(paths.published(example), encoding="utf-8")
+    check = subprocess.run([sys.executable, "-m", "ruff", "format", "--check", "--diff", "--no-cache",
+                            f"--line-length={COLUMNS}", str(tmp_path)],
+                           capture_output=True, text=True, timeout=60, check=False)
+    assert check.returncode == 0, f"move the excerpt markers:\n{check.stdout[-3000:]}"

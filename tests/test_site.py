@@ -90,8 +90,10 @@ def test_every_example_and_the_scripted_model_are_published(site):
         from sitegen import languages
 
         downloads = site / languages.folder(language) / "downloads"
-        for example in paths.SCENARIOS.glob("*.py"):
-            assert (downloads / example.name).read_bytes() == example.read_bytes(), (language, example.name)
+        for example in [*paths.SCENARIOS.glob("*.py"), *paths.SCENARIOS.glob("*.mjs")]:
+            # as the pages show it: without the lines that mark its excerpts (snippets/paths.py)
+            published = paths.published(example)
+            assert (downloads / example.name).read_text(encoding="utf-8") == published, (language, example.name)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -42,6 +42,7 @@ let agent;
 try {
   agent = createDeepAgent({
     model: parent,
+    // --8<-- [start:children]
     subagents: [
       { name: "iso", description: "isolated writer", model: writer(),
         middleware: [probe("iso")] },
@@ -49,6 +50,7 @@ try {
         middleware: [probe("fk")] },
       { name: "own", description: "your own writer", runnable: own },
     ],
+    // --8<-- [end:children]
   });
 } finally {
   console.warn = warn;

@@ -36,29 +36,35 @@ parent = ScriptedModel(
         say("three drafts are in"),
     ]
 )
-own = create_deep_agent(  # compiled by you
-    model=ScriptedModel(script=[say("announcement")]), middleware=[probe("own")]
-)
+
+
+def writer():
+    return ScriptedModel(script=[say("announcement")])
+
+
+own = create_deep_agent(model=writer(), middleware=[probe("own")])  # compiled by you
 with warnings.catch_warnings(record=True) as warned:
     warnings.simplefilter("always")
     agent = create_deep_agent(
         model=parent,
+        # --8<-- [start:children]
         subagents=[
             {
                 "name": "iso",
                 "description": "isolated writer",
-                "model": ScriptedModel(script=[say("announcement")]),
+                "model": writer(),
                 "middleware": [probe("iso")],
             },
             {
                 "name": "fk",
                 "description": "forked writer",
                 "mode": "fork",
-                "model": ScriptedModel(script=[say("announcement")]),
+                "model": writer(),
                 "middleware": [probe("fk")],
             },
             {"name": "own", "description": "your own writer", "runnable": own},
         ],
+        # --8<-- [end:children]
     )
 agent.invoke({"messages": conversation})
 

@@ -14,6 +14,7 @@ export const factChecker = {
   }),
   tools: [],
 };
+// --8<-- [start:nest]
 const researcher = {
   name: "researcher",
   description: "researches",
@@ -28,6 +29,7 @@ const researcher = {
     }),
   ],
 };
+// --8<-- [end:nest]
 const parent = new ScriptedModel({
   script: [delegate("researcher", "research it"), say("written")],
 });

@@ -14,6 +14,7 @@ fact_checker = {
     "model": ScriptedModel(script=[delegate("fact-checker", "again"), say("checked")]),
     "tools": [],
 }
+# --8<-- [start:nest]
 researcher = {
     "name": "researcher",
     "description": "researches",
@@ -22,6 +23,7 @@ researcher = {
         SubAgentMiddleware(backend=StateBackend(), subagents=[fact_checker])
     ],
 }
+# --8<-- [end:nest]
 parent = ScriptedModel(script=[delegate("researcher", "research it"), say("written")])
 agent = create_deep_agent(model=parent, name="parent", subagents=[researcher])
 

@@ -7,6 +7,7 @@ import { ScriptedModel, delegate, say } from "./scripted_model.mjs";
 export function build() {
   // Your own deep agent holds `task`, with a sub-agent; the limit keeps it a leaf.
   const grandchild = new ScriptedModel({ script: [say("grandchild wrote it")] });
+  // --8<-- [start:guard]
   const writer = createDeepAgent({
     model: new ScriptedModel({
       script: [delegate("gc", "write it"), say("report written")],
@@ -15,6 +16,7 @@ export function build() {
     subagents: [{ name: "gc", description: "a grandchild", model: grandchild }],
   });
   const writes = { name: "writer", description: "writes", runnable: writer };
+  // --8<-- [end:guard]
   const parent = new ScriptedModel({
     script: [delegate("writer", "finish it"), say("report finished")],
   });

@@ -11,12 +11,14 @@ from scripted_model import ScriptedModel, delegate, say
 def build():
     # Your own deep agent holds `task`, with a sub-agent; the limit keeps it a leaf.
     grandchild = ScriptedModel(script=[say("grandchild wrote it")])
+    # --8<-- [start:guard]
     writer = create_deep_agent(
         model=ScriptedModel(script=[delegate("gc", "write it"), say("report written")]),
         middleware=[ToolCallLimitMiddleware(tool_name="task", run_limit=0)],
         subagents=[{"name": "gc", "description": "a grandchild", "model": grandchild}],
     )
     writes = {"name": "writer", "description": "writes", "runnable": writer}
+    # --8<-- [end:guard]
     parent = ScriptedModel(
         script=[delegate("writer", "finish it"), say("report finished")]
     )

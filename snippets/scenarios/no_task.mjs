@@ -26,21 +26,23 @@ const lookup = tool(async ({ term }) => `${term}: see the glossary`, {
 
 // A deep agent given no sub-agents, and a plain LangChain agent handed over as
 // a sub-agent.
+// --8<-- [start:agents]
 const solo = createDeepAgent({
   model: new ScriptedModel({ script: [say("done")] }),
   middleware: [watch("deep agent, no subagents")],
 });
-await solo.invoke({ messages: [{ role: "user", content: "hello" }] });
 const leaf = createAgent({
   model: new ScriptedModel({ script: [say("looked it up")] }),
   tools: [lookup],
   middleware: [watch("createAgent sub-agent")],
 });
+// --8<-- [end:agents]
 const script = [delegate("leaf", "look up 'fork'"), say("done")];
 const parent = createDeepAgent({
   model: new ScriptedModel({ script }),
   subagents: [{ name: "leaf", description: "looks terms up", runnable: leaf }],
 });
+await solo.invoke({ messages: [{ role: "user", content: "hello" }] });
 await parent.invoke({ messages: [{ role: "user", content: "what is a fork?" }] });
 
 const quoted = (names) => `[${names.map((name) => `'${name}'`).join(", ")}]`;

@@ -16,6 +16,7 @@ export const searches = new ScriptedModel({
   script: Array.from({ length: 50 }, (_, n) =>
     call("search", `s${n}`, { query: "more" })),
 });
+// --8<-- [start:spec]
 export const searcher = {
   name: "searcher",
   description: "searches",
@@ -23,6 +24,7 @@ export const searcher = {
   tools: [search],
   middleware: [modelCallLimitMiddleware({ runLimit: 3, exitBehavior: "end" })],
 };
+// --8<-- [end:spec]
 const parent = new ScriptedModel({
   script: [delegate("searcher", "find everything"), say("parent done")],
 });

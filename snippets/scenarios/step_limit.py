@@ -17,6 +17,7 @@ def search(query: str) -> str:
 searches = ScriptedModel(
     script=[call("search", f"s{n}", query="more") for n in range(50)]
 )
+# --8<-- [start:spec]
 searcher = {
     "name": "searcher",
     "description": "searches",
@@ -24,6 +25,7 @@ searcher = {
     "tools": [search],
     "middleware": [ModelCallLimitMiddleware(run_limit=3, exit_behavior="end")],
 }
+# --8<-- [end:spec]
 parent = ScriptedModel(
     script=[delegate("searcher", "find everything"), say("parent done")]
 )

@@ -20,10 +20,12 @@ export function build(...parentMiddleware) {
     call("search", `s${n}`, { query: "more" }));
   const model = new ScriptedModel({ script });
   const searcher = createDeepAgent({ model, tools: [search] });
+  // --8<-- [start:limit]
   // `task` invokes a sub-agent with the parent's config, whose recursionLimit
   // wins over one bound with withConfig(): set the limit on the call itself.
   const capped = RunnableLambda.from((state, config) =>
     searcher.invoke(state, { ...config, recursionLimit: 8 }));
+  // --8<-- [end:limit]
   const parent = new ScriptedModel({
     script: [delegate("searcher", "find everything"), say("parent done")],
   });
@@ -37,6 +39,7 @@ export function build(...parentMiddleware) {
 
 // Turn a sub-agent's exhausted step limit into a tool result the parent's model
 // can read.
+// --8<-- [start:report]
 export const reportStepLimit = createMiddleware({
   name: "reportStepLimit",
   wrapToolCall: async (request, handler) => {
@@ -49,6 +52,7 @@ export const reportStepLimit = createMiddleware({
     }
   },
 });
+// --8<-- [end:report]
 
 export const request = { messages: [{ role: "user", content: "find everything" }] };
 // what every deep agent gets unless told otherwise
