@@ -22,7 +22,8 @@ from claims import markers
 
 HEADING_ID = re.compile(r"^#{1,6} .*\{ *#([\w-]+) *\}\s*$", re.M)
 HEADING = re.compile(r"^#{1,6} ", re.M)
-FENCE = re.compile(r"^[ \t]*```(\w+)([^\n]*)\n(.*?)^[ \t]*```", re.M | re.S)  # nested ones too (admonitions)
+# nested ones too (admonitions); an attribute-list fence by its language: ```{.python .excerpt hl_lines="3"}
+FENCE = re.compile(r"^[ \t]*```\{?\.?(\w+)([^\n]*)\n(.*?)^[ \t]*```", re.M | re.S)
 LINK = re.compile(r"\]\(([^)\s]+)\)")
 TABLE_ROW = re.compile(r"^\|.*\|\s*$", re.M)
 
