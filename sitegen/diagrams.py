@@ -1,4 +1,5 @@
-"""Diagrams drawn from the live facts, as Mermaid fences, in the language asked for."""
+"""Diagrams drawn from the live facts, as Mermaid fences, in the language asked for (drawn into SVG at build
+time by sitegen/drawing.py, which also makes their text alternative from the same labels)."""
 
 from __future__ import annotations
 
@@ -40,12 +41,13 @@ def delegation_paths(facts, language: str) -> str:
     has_task = surfaces.isolated.has_task
     lines = [
         "flowchart TB",
+        f"  accTitle: {word(language, 'diagram.title')}",
         f'  P["{say("parent")}<br/>{say("tools", count=len(surfaces.parent.tools))}"]',
         f'  I["{say("isolated")}<br/>{say("tools", count=len(surfaces.isolated.tools))}"]',
         f'  F["{say("declarative_fork")}<br/>{say("tools", count=len(surfaces.fork.tools))}"]',
         f'  R["{say("runnable")}<br/>{say("tools", count=len(surfaces.runnable.tools))}"]',
-        f'  G1(["{say("grandchild")}"])',
-        f'  G2(["{say("grandchild")}"])',
+        f'  G1("{say("grandchild")}")',  # rounded, not a stadium: Mermaid draws a stadium as a 40 KB path
+        f'  G2("{say("grandchild")}")',
         "  P -- task --> I & F & R",  # edges 0, 1, 2
         edge(3, "  I {} G1", say("task_on_hand") if has_task else say("no_task"), has_task, dotted=True),
         task_edge(4, "  F {} G1", gap.chain("declarative fork")),
