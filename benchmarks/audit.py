@@ -162,7 +162,7 @@ def audit(site: Path, chosen: list[tuple[str, str]] | None = None, rerun: bool =
             html = languages.page_html(site, code, page)
             folder = html.parent.relative_to(site).as_posix()
             url = base if folder == "." else f"{base}{folder}/"
-            diagram = 'class="mermaid"' in html.read_text(encoding="utf-8")
+            diagram = '<figure class="diagram">' in html.read_text(encoding="utf-8")  # drawn at build time (sitegen/drawing.py)
             report = lighthouse(url, port)
             runs = [score(report, "performance")]
             if rerun and (runs[0] is None or runs[0] < (DIAGRAM_PERFORMANCE if diagram else TARGETS["performance"])):
