@@ -7,7 +7,7 @@ from sitegen.render import mermaid_label
 from sitegen.strings import word
 
 
-BLOCKED = "#e53935"  # Material's red 600
+BLOCKED = "#c62828"  # Material's red 800; the dark drawing takes its twin (sitegen.drawing.DARK_TWIN)
 
 
 def fence(mermaid: str) -> str:
@@ -19,7 +19,7 @@ def delegation_paths(facts, language: str) -> str:
 
     Top to bottom, so that on a phone the diagram keeps a readable size (left to right it is five boxes
     wide, and its labels shrink to 8 px). A path that is blocked is drawn thick and dashed, in a red that
-    reads on the light and the dark scheme alike, its label starting with ✕: more than a colour, and more
+    reads on the light scheme and a lighter twin on the dark one, its label starting with ✕: more than a colour, and more
     than the small cross at its end."""
     def say(key: str, **values) -> str:
         return mermaid_label(word(language, f"diagram.{key}").format(**values))
@@ -53,7 +53,7 @@ def delegation_paths(facts, language: str) -> str:
         task_edge(4, "  F {} G1", gap.chain("declarative fork")),
         task_edge(5, "  R {} G2", gap.chain("runnable, no mode")),
     ]
-    if blocked:  # Mermaid takes no CSS variable here: one red for both schemes (4.2:1 on white, 3.8:1 on slate)
+    if blocked:  # Mermaid takes no CSS variable here: this red on white, its twin on slate (4.5:1 or more each)
         lines.append(f"  linkStyle {','.join(map(str, blocked))} "
                      f"stroke:{BLOCKED},stroke-width:3px,stroke-dasharray:7 5,color:{BLOCKED},font-weight:bold")
     return fence("\n".join(lines))

@@ -6,6 +6,7 @@ import re
 import pytest
 
 from snippets import js, registry
+from sitegen import drawing
 from sitegen.strings import word
 from tests.site_build import LANGUAGES, PAGES, copy_project, html, mkdocs_build, text
 
@@ -77,6 +78,9 @@ def test_diagrams_are_inline_svg_named_with_a_text_alternative_and_no_mermaid(si
     svgs = re.findall(r"<svg\b[^>]*>", figures[0])
     assert len(svgs) == 2 and {"diagram__drawing--default", "diagram__drawing--slate"} == {
         re.search(r"diagram__drawing--\w+", svg).group(0) for svg in svgs}
+    light, dark = re.findall(r"<svg\b.*?</svg>", figures[0], re.S)
+    for colour, twin in drawing.DARK_TWIN.items():  # a colour of the source is swapped for its twin in the dark drawing
+        assert colour not in dark and (colour not in light or twin in dark)
     name = word(language, "diagram.title")
     assert all('role="img"' in svg and f'aria-label="{name}"' in svg for svg in svgs)
     assert f"<figcaption>{name}</figcaption>" in figures[0]
