@@ -85,7 +85,7 @@ def test_live_tables_diagrams_and_copy_button(visit, base_url, facts, language):
     scenario.locator('button[data-md-type="copy"]').click()
     copied = tab.page.evaluate("navigator.clipboard.readText()")
     assert "from deepagents import create_deep_agent" in copied and "def measure_gap" not in copied
-    harness = tab.page.locator("article details").first
+    harness = tab.page.locator("article details:not(.diagram__text)").first
     assert harness.get_attribute("open") is None and not harness.locator(".highlight").first.is_visible()
     harness.locator("summary").click()
     assert "def measure_gap" in harness.locator(".highlight").first.inner_text()
