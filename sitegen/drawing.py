@@ -141,8 +141,11 @@ class Browser:
         return drawn
 
     def _start(self) -> None:
-        from playwright.sync_api import Error, sync_playwright
-
+        try:
+            from playwright.sync_api import Error, sync_playwright
+        except ImportError:
+            raise PluginError("diagrams are drawn at build time with Playwright, which is not installed: run "
+                              "`make setup`") from None
         executable = chromium()
         if not Path(executable).exists():
             raise PluginError(f"diagrams are drawn at build time by Mermaid in Chromium, and {executable} is missing: "
