@@ -82,7 +82,7 @@ class AssetsPlugin(BasePlugin):
         config.repo_url = config.repo_url or repository()
         config.extra["stamp"] = live_facts().versions
         config.extra["stamp_words"] = word(code, "stamp")
-        drawing.speak(drawing.Words(as_text=word(code, "diagram.as_text")))
+        drawing.speak(drawing.Words(**{part: word(code, f"diagram.{part}") for part in ("as_text", "comma", "colon")}))
         release, latest = languages.release(), os.environ.get("SITE_LATEST_RELEASE")
         if release:  # only a release build has a selector: a plain build has no versions.json to read
             config.extra["version"] = {"provider": "mike", "default": "latest", "alias": True}

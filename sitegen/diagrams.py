@@ -32,10 +32,12 @@ def delegation_paths(facts, language: str) -> str:
         blocked.append(number)
         return line.format(f'-. "✕ {label}" .-x' if dotted else f'-- "✕ {label}" --x')
 
+    colon = mermaid_label(word(language, "diagram.colon"))
+
     def task_edge(number: int, line: str, chain) -> str:
         if chain.grandchild_ran:
-            return edge(number, line, f"task: {say('grandchild_ran')}", True)
-        return edge(number, line, f"task: {say('refused') if chain.refused else say('stopped')}", False)
+            return edge(number, line, f"task{colon}{say('grandchild_ran')}", True)
+        return edge(number, line, f"task{colon}{say('refused') if chain.refused else say('stopped')}", False)
 
     surfaces, gap = facts.tool_surfaces, facts.gap
     has_task = surfaces.isolated.has_task

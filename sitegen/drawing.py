@@ -224,22 +224,28 @@ def end_of_build() -> None:
 
 @dataclass(frozen=True)
 class Words:
-    as_text: str  # the summary of the text alternative ("The diagram as text")
+    """The words of the page's language (sitegen/strings: diagram.*)."""
+
+    as_text: str = "The diagram as text"  # the summary of the text alternative
+    comma: str = ", "  # between a box's lines
+    colon: str = ": "  # before an arrow's label
 
 
-def _plain(label: str) -> str:
-    """A Mermaid label as text: its escapes decoded, a line break read as a comma."""
-    text = CODE.sub(lambda found: chr(int(found.group(1))), LINE_BREAK.sub(", ", label))
-    return " ".join(re.sub(r"<[^>]+>", "", html.unescape(text)).split())
+def _plain(label: str, comma: str = ", ") -> str:
+    """A label as Mermaid parsed it, as text: its escapes decoded (`#58;`, which Mermaid's parser keeps as
+    `ﬂ°°58¶ß`), a line break read as the language's comma (so a label breaks its lines between items)."""
+    text = label.replace("ﬂ°°", "&#").replace("ﬂ°", "&").replace("¶ß", ";")  # Mermaid's decodeEntities
+    text = html.unescape(re.sub(r"<[^>]+>", "", LINE_BREAK.sub(comma, text)))  # markup first, then escapes
+    return " ".join(CODE.sub(lambda found: chr(int(found.group(1))), text).split())
 
 
-def text_alternative(drawing: dict) -> list[str]:
+def text_alternative(drawing: dict, words: Words = Words()) -> list[str]:
     """One line per arrow, `from → to: label`, in Mermaid's order, from what Mermaid parsed."""
-    names = {node: _plain(text) for node, text in drawing["nodes"]}
+    names = {node: _plain(text, words.comma) for node, text in drawing["nodes"]}
     lines = []
     for start, end, label in drawing["edges"]:
         line = f"{names.get(start, start)} → {names.get(end, end)}"
-        lines.append(f"{line}: {_plain(label)}" if _plain(label) else line)
+        lines.append(f"{line}{words.colon}{_plain(label)}" if _plain(label) else line)
     return lines
 
 
@@ -260,13 +266,13 @@ def figure(source: str, words: Words) -> str:
         raise PluginError("a diagram needs a name: a line `accTitle: …` in its source (the caption, and what a "
                           f"screen reader says):\n{source}")
     svgs = "".join(_named(drawing["svg"], name, scheme) for scheme, drawing in drawings.items())
-    items = "".join(f"<li>{html.escape(line)}</li>" for line in text_alternative(first))
+    items = "".join(f"<li>{html.escape(line)}</li>" for line in text_alternative(first, words))
     return (f'<figure class="diagram">{svgs}<figcaption>{html.escape(name)}</figcaption>'
             f'<details class="diagram__text"><summary>{html.escape(words.as_text)}</summary><ul>{items}</ul></details>'
             "</figure>")
 
 
-_words = Words(as_text="The diagram as text")
+_words = Words()
 
 
 def speak(words: Words) -> None:

@@ -13,7 +13,7 @@ def fake(title: str) -> dict:
     """What Mermaid returns for SOURCE (sitegen.drawing.DRAW), with a made-up SVG."""
     return {"svg": '<svg id="d" width="100%" class="flowchart" role="graphics-document document" '
                    'aria-roledescription="flowchart-v2"><g></g></svg>',
-            "title": title, "nodes": [["P", "parent<br>8 tools"], ["C", "child #35;1"]], "edges": [["P", "C", "task"]]}
+            "title": title, "nodes": [["P", "parent<br>8 tools"], ["C", "child #35;1"]], "edges": [["P", "C", "taskﬂ°°58¶ß ok"]]}
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def test_the_figure_holds_both_schemes_named_captioned_and_as_text(drawn):
     assert "diagram__drawing--default" in figure and "diagram__drawing--slate" in figure
     assert "graphics-document" not in figure and "aria-roledescription" not in figure
     assert "<figcaption>Who reaches whom</figcaption>" in figure
-    assert "<summary>As text</summary><ul><li>parent, 8 tools → child #1: task</li></ul>" in figure
+    assert "<summary>As text</summary><ul><li>parent, 8 tools → child #1: task: ok</li></ul>" in figure
 
 
 def test_a_diagram_without_a_name_stops_the_build(drawn):

@@ -87,7 +87,8 @@ def test_diagrams_are_inline_svg_named_with_a_text_alternative_and_no_mermaid(si
     alternative = re.search(r'<details class="diagram__text"><summary>(.*?)</summary><ul>(.*?)</ul>', figures[0])
     assert alternative.group(1) == word(language, "diagram.as_text")
     lines = re.findall(r"<li>(.*?)</li>", alternative.group(2))
-    parent = f'{word(language, "diagram.parent")}, {word(language, "diagram.tools").format(count=len(facts.tool_surfaces.parent.tools))}'
+    parent = word(language, "diagram.comma").join(
+        [word(language, "diagram.parent"), word(language, "diagram.tools").format(count=len(facts.tool_surfaces.parent.tools))])
     assert len(lines) == 6 and all(line.startswith(parent) for line in lines[:3]), lines
     assert word(language, "diagram.grandchild") in lines[-1]
     for page in site.rglob("*.html"):
