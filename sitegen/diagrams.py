@@ -32,7 +32,9 @@ def delegation_paths(facts, language: str) -> str:
         blocked.append(number)
         return line.format(f'-. "✕ {label}" .-x' if dotted else f'-- "✕ {label}" --x')
 
-    colon = mermaid_label(word(language, "diagram.colon"))
+    # The site's own colon, as is (safe inside a quoted label): drawn as SVG text, an edge's label keeps
+    # Mermaid's escapes undecoded (sitegen.drawing stops the build on one).
+    colon = word(language, "diagram.colon")
 
     def task_edge(number: int, line: str, chain) -> str:
         if chain.grandchild_ran:

@@ -137,6 +137,9 @@ class Browser:
         except Exception as error:  # noqa: BLE001 - Mermaid's message says what is wrong with the source
             message = str(error).splitlines()[0] if str(error) else type(error).__name__
             raise PluginError(f"Mermaid could not draw this diagram ({message}):\n{source}") from None
+        if re.search(r"&amp;#\w+;", drawn["svg"]):  # Mermaid 11 draws an edge label's `#58;` as written, in SVG text
+            raise PluginError("Mermaid drew an escape (`#…;`) as text in this diagram: an edge label drawn as SVG text "
+                              f"is not decoded; write the character itself (inside quotes):\n{source}")
         self.drawn += 1
         return drawn
 
