@@ -1,6 +1,6 @@
 # The README's commands. Python runs inside .venv (built from uv.lock); npm deepagents
 # and its peers (measured in JavaScript) and Mermaid come from node_modules (built from
-# package-lock.json: dependencies and devDependencies).
+# package-lock.json: dependencies and devDependencies); Mermaid draws the diagrams at build time in Chromium.
 UV_VERSION := 0.13.9
 UV := python3 -m uv
 SITE_DIR := site
@@ -61,16 +61,21 @@ SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 
 setup: $(PYTHON_ENV) node_modules/.synced
 
+# Diagrams are drawn at build time by Mermaid in Chromium (sitegen/drawing.py). A command that builds the
+# site needs a Chromium or Chrome: the one SITEGEN_CHROMIUM names, else one on PATH, else Debian's (above).
+FOUND_CHROMIUM := $(SITEGEN_CHROMIUM)$(shell for b in chromium chromium-browser google-chrome google-chrome-stable; do command -v $$b || true; done)
+BROWSER := $(if $(strip $(FOUND_CHROMIUM)),,/usr/bin/chromium)
+
 # mkdocs serve, restarted when Python code changes (tools/serve.py); pages and strings rebuild in place.
-serve: setup
+serve: setup $(BROWSER)
 	$(RUN) python -m tools.serve
 
-build: setup
+build: setup $(BROWSER)
 	$(RUN) python -m mkdocs build --strict -d $(SITE_DIR)
 
 # Every release with fork mode side by side, the reader picks one: site-releases/ (tools/releases.py).
 # RELEASES="0.7.30 0.7.32" builds those (the pinned one is always added); RELEASES=--sample three.
-releases: setup
+releases: setup $(BROWSER)
 	$(RUN) python -m tools.releases $(RELEASES)
 
 facts: setup
@@ -103,7 +108,7 @@ drift: setup
 
 # The mutation suite (python -m claims mutate runs mkdocs.yml's runner, tools/mutation.py): deepagents (or langchain) copied, one behaviour changed at a
 # time, both languages built strictly against each; prints what followed, exit 1 if one is not caught.
-mutate: setup
+mutate: setup $(BROWSER)
 	$(RUN) python -m claims mutate
 
 # Lighthouse (mobile preset) on every page of every language, served with gzip: the four scores and the

@@ -38,7 +38,9 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
 TARGETS = {"performance": 90, "accessibility": 95, "best-practices": 100, "seo": 100}
-DIAGRAM_PERFORMANCE = 80  # Mermaid is heavy: a page that draws a diagram gets this performance target
+# A page that draws a diagram meets the same target: diagrams are inline SVG drawn at build time (sitegen/drawing.py);
+# it was 80 while each such page loaded Mermaid (1 MB gzipped) in the reader's browser.
+DIAGRAM_PERFORMANCE = TARGETS["performance"]
 COMPRESSED = {".html", ".css", ".js", ".json", ".svg", ".xml", ".txt", ".py", ".map"}
 
 
@@ -162,7 +164,7 @@ def audit(site: Path, chosen: list[tuple[str, str]] | None = None, rerun: bool =
             html = languages.page_html(site, code, page)
             folder = html.parent.relative_to(site).as_posix()
             url = base if folder == "." else f"{base}{folder}/"
-            diagram = 'class="mermaid"' in html.read_text(encoding="utf-8")
+            diagram = '<figure class="diagram">' in html.read_text(encoding="utf-8")  # drawn at build time (sitegen/drawing.py)
             report = lighthouse(url, port)
             runs = [score(report, "performance")]
             if rerun and (runs[0] is None or runs[0] < (DIAGRAM_PERFORMANCE if diagram else TARGETS["performance"])):
@@ -181,7 +183,8 @@ def audit(site: Path, chosen: list[tuple[str, str]] | None = None, rerun: bool =
 def table(results: list[Result]) -> str:
     head = ["page", "language", "performance", "accessibility", "best practices", "SEO", "page weight"]
     lines = ["| " + " | ".join(head) + " |", "|---|---|---:|---:|---:|---:|---:|",
-             f"| **target** | | ≥ {TARGETS['performance']} (≥ {DIAGRAM_PERFORMANCE} with a diagram) "
+             f"| **target** | | ≥ {TARGETS['performance']}"
+             f"{f' (≥ {DIAGRAM_PERFORMANCE} with a diagram)' if DIAGRAM_PERFORMANCE != TARGETS['performance'] else ''} "
              f"| ≥ {TARGETS['accessibility']} | {TARGETS['best-practices']} | {TARGETS['seo']} | |"]
     for r in results:
         cells = [f"{r.scores[c]}{' ✗' if c in r.misses() else ''}" for c in CATEGORIES]

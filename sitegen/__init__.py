@@ -8,6 +8,7 @@
     strings.py      every word the site code prints, per language (strings/<code>.yml)
     languages.py    the registry, and the plugin that builds every language
     blocks.py       exec blocks: run once, cached, failures named by page and line
+    drawing.py      ```mermaid drawn at build time into inline SVG (Mermaid in Chromium), cached
     search.py       code and diagrams are shown, not indexed
     typography.py   Chinese text without the spaces soft line breaks leave
     assets.py       vendored scripts, the version stamp, the release banner

@@ -8,10 +8,10 @@
   the releases (`extra.version`, read from versions.json one level up), and a
   release other than the latest says so in a banner that links to the same page
   under the latest (`release_banner` in each page's context; overrides/main.html).
-* Mermaid (diagrams) and iframe-worker (search from file://, offline build) are
-  copied from node_modules into the site: no CDN at read time. Mermaid weighs
-  3.5 MB (1 MB gzipped): only a page that draws a diagram loads it, and only when
-  a diagram comes near the screen (overrides/assets/javascripts/mermaid-on-demand.js).
+* iframe-worker (search from file://, offline build) is copied from node_modules
+  into the site: no CDN at read time. Diagrams ship no script: they are drawn at
+  build time into inline SVG (sitegen/drawing.py); this plugin gives it the page
+  language's words and closes its browser when the build of every language ends.
 * Every example a page shows, and scripted_model.py (.mjs) beside them, is published
   under downloads/, so a reader saves the two files and runs the example. The
   file name above an example's code downloads it, and every link to downloads/
@@ -35,15 +35,13 @@ from mkdocs.structure.files import File
 from mkdocs.utils import get_relative_url
 
 from snippets import js, paths
-from sitegen import languages
+from sitegen import drawing, languages
 from sitegen.facts import live_facts
 from sitegen.strings import word
 
 VENDORED = {  # node_modules file -> name under assets/javascripts/ (package.json pins them)
-    paths.NODE_MODULES / "mermaid" / "dist" / "mermaid.min.js": "mermaid.min.js",
     paths.NODE_MODULES / "iframe-worker" / "shim" / "index.js": "iframe-worker-shim.js",
 }
-MERMAID = "assets/javascripts/mermaid-on-demand.js"  # fetches mermaid.min.js beside it, when needed
 TITLE = re.compile(r'<span class="filename">([\w.-]+\.(?:py|mjs))</span>')  # a code block's title, when it is a file name
 TO_DOWNLOADS = re.compile(r'<a href="(?![a-z]+:)[^"]*downloads/[^"/]+"')  # relative links to a published file
 
@@ -86,6 +84,7 @@ class AssetsPlugin(BasePlugin):
         config.repo_url = config.repo_url or repository()
         config.extra["stamp"] = live_facts().versions
         config.extra["stamp_words"] = word(code, "stamp")
+        drawing.speak(drawing.Words(**{part: word(code, f"diagram.{part}") for part in ("as_text", "comma", "colon")}))
         release, latest = languages.release(), os.environ.get("SITE_LATEST_RELEASE")
         if release:  # only a release build has a selector: a plain build has no versions.json to read
             config.extra["version"] = {"provider": "mike", "default": "latest", "alias": True}
@@ -113,7 +112,7 @@ class AssetsPlugin(BasePlugin):
         return files
 
     def on_post_page(self, output, page, config):
-        return self._with_mermaid(self._with_downloads(self._with_title_stamp(output, page, config), page, config), page)
+        return self._with_downloads(self._with_title_stamp(output, page, config), page, config)
 
     @staticmethod
     def _with_title_stamp(output: str, page, config) -> str:
@@ -142,18 +141,12 @@ class AssetsPlugin(BasePlugin):
 
         return TO_DOWNLOADS.sub(lambda link: f"{link.group(0)} download", TITLE.sub(title, output))
 
-    @staticmethod
-    def _with_mermaid(output: str, page) -> str:
-        """Mermaid on a page that draws a diagram, and only there. Deferred: the stand-in is in place after the
-        page is parsed and before Material renders the diagrams (on DOMContentLoaded), so Material never fetches
-        its CDN copy; the stand-in fetches the vendored Mermaid when a diagram comes near the screen."""
-        if 'class="mermaid"' not in output:
-            return output
-        script = f'<script src="{get_relative_url(MERMAID, page.url)}" defer></script>'
-        head, body, tail = output.rpartition("</body>")
-        return f"{head}{script}{body}{tail}"
+    def on_build_error(self, error):
+        drawing.end_of_build()
 
     def on_post_build(self, config):
+        if config.theme["language"] == languages.source():  # after every other language's build (sitegen-languages)
+            drawing.end_of_build()
         for source, name in VENDORED.items():
             if not source.exists():
                 msg = f"{paths.shown(source)} is missing: run `make setup` (it runs `npm ci`); the site loads no CDN"

@@ -1,7 +1,7 @@
 """Code, diagrams and tables are shown, not searched.
 
 Readers search the prose. The highlighted code (an example's output too), the
-Mermaid source and the tables of each page are parked behind a placeholder while
+diagrams and the tables of each page are parked behind a placeholder while
 the search plugin reads the page (so a search for "grandchild" never lands in
 `flowchart LR …`, in a cell such as "0.7.12–0.7.32: ✅", or in a table folded away
 on the drift report, and the indexer never walks thousands of highlight spans)
@@ -19,7 +19,7 @@ PARKED = re.compile(r"<!--parked-\d+-->")
 SHOWN_NOT_SEARCHED = re.compile(
     r'<div class="(?:language-\w+ )?highlight(?: exec-output)?"(?: data-label="[^"]*")?>'  # code, and what it printed
     r'(?:<span class="filename">[^<]*</span>)?<pre.*?</code></pre></div>'
-    r'|<pre class="mermaid"><code>.*?</code></pre>'  # diagrams
+    r'|<figure class="diagram">.*?</figure>'  # diagrams (their SVG, caption and text alternative)
     r"|<table>.*?</table>",  # tables
     re.S,
 )

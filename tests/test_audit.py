@@ -5,7 +5,7 @@ the last language.
 Accessibility, best practices and SEO do not depend on how busy the machine is: they must meet the issue's
 targets here. The performance score times the main thread, so it is a benchmark (`make audit` prints it beside
 its target, exit 1 on a miss); here it is printed, and what makes it does not depend on the load is checked:
-no layout shift, and a page weight within budget (Mermaid on a page that draws nothing would break it).
+no layout shift, and a page weight within budget (a diagram is inline SVG drawn at build time: no script).
 """
 
 from __future__ import annotations

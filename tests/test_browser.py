@@ -71,14 +71,12 @@ def url(base: str, language: str, page: str) -> str:
 def test_live_tables_diagrams_and_copy_button(visit, base_url, facts, language):
     tab = visit(permissions=["clipboard-read", "clipboard-write"])
     tab.page.goto(url(base_url, language, "gap"), wait_until="networkidle")
-    # Material renders each diagram into a closed shadow root on a div.mermaid that
-    # replaces the pre.mermaid of the HTML: the host appears, sized by its SVG. Mermaid
-    # itself is fetched when a diagram comes near the screen (sitegen/assets.py).
-    tab.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    diagram = tab.page.locator("div.mermaid").first
-    diagram.wait_for(state="visible", timeout=15000)
-    assert tab.page.evaluate("typeof mermaid") == "object", "the vendored Mermaid loaded"
-    assert diagram.bounding_box()["height"] > 100
+    # The diagram is in the page as served, drawn at build time (sitegen/drawing.py): of its two SVGs, the
+    # one of the reader's colour scheme shows, named; no Mermaid is loaded.
+    diagram = tab.page.locator("figure.diagram svg:visible")
+    assert diagram.count() == 1 and diagram.get_attribute("aria-label") and diagram.bounding_box()["height"] > 100
+    assert "diagram__drawing--default" in diagram.get_attribute("class")
+    assert tab.page.evaluate("typeof mermaid") == "undefined", "no Mermaid is shipped to readers"
     live_table = tab.page.locator("article table").first
     assert live_table.is_visible() and facts.gap.chain("runnable fork").child_got in live_table.inner_text()
     # The example is shown (and copied) as plain deepagents code; the harness is folded away.
@@ -87,7 +85,7 @@ def test_live_tables_diagrams_and_copy_button(visit, base_url, facts, language):
     scenario.locator('button[data-md-type="copy"]').click()
     copied = tab.page.evaluate("navigator.clipboard.readText()")
     assert "from deepagents import create_deep_agent" in copied and "def measure_gap" not in copied
-    harness = tab.page.locator("article details").first
+    harness = tab.page.locator("article details:not(.diagram__text)").first
     assert harness.get_attribute("open") is None and not harness.locator(".highlight").first.is_visible()
     harness.locator("summary").click()
     assert "def measure_gap" in harness.locator(".highlight").first.inner_text()
@@ -219,8 +217,7 @@ def test_offline_build_opens_from_disk(visit, tmp_path, build_cache):
     tab.page.goto((site / languages.folder(language) / "index.html").as_uri(), wait_until="load")
     search(tab, word(language, "glossary.grandchild.term"))
     tab.page.goto((site / "gap.html").as_uri(), wait_until="load")
-    tab.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
-    tab.page.locator("div.mermaid").first.wait_for(state="visible", timeout=15000)
+    assert tab.page.locator("figure.diagram svg:visible").count() == 1
     # From file:// the browser refuses Material's sitemap lookups (made for the
     # language switcher, which still works by link): expected, and nothing else is.
     refused = ("Access to XMLHttpRequest at 'file://", "Failed to load resource: net::ERR_FAILED")

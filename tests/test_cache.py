@@ -14,10 +14,10 @@ from tests.site_build import LANGUAGES, QUIET, copy_project
 
 BUILD_AND_COUNT = """
 import json, logging, os, subprocess, sys
-started = []  # every process the build starts (the JavaScript measurement is `node ...`)
-_popen = subprocess.Popen.__init__
+started = []  # every process the build starts (the JavaScript measurement is `node ...`; Playwright's driver,
+_popen = subprocess.Popen.__init__  # which starts the Chromium that draws the diagrams, is playwright/driver/node)
 def _recording(self, args, *more, **options):
-    started.append(os.path.basename(str(args[0] if isinstance(args, (list, tuple)) else args).split()[0]))
+    started.append(str(args[0] if isinstance(args, (list, tuple)) else args).split()[0])
     return _popen(self, args, *more, **options)
 subprocess.Popen.__init__ = _recording
 from mkdocs.commands.build import build
@@ -28,7 +28,9 @@ config.plugins.on_startup(command="build", dirty=False)
 build(config)
 from snippets.facts import collect
 loaded = {m.split(".")[0] for m in sys.modules} & {"deepagents", "langchain", "langchain_core", "langgraph"}
-print(json.dumps({"measured": collect().measured, "loaded": sorted(loaded), "node": started.count("node")}))
+browser = [p for p in started if "playwright" in p]
+node = [p for p in started if os.path.basename(p) == "node" and p not in browser]
+print(json.dumps({"measured": collect().measured, "loaded": sorted(loaded), "node": len(node), "browser": len(browser)}))
 """
 
 
@@ -76,6 +78,8 @@ def test_a_fully_cached_build_loads_no_deepagents_and_changes_nothing(cached_bui
         f"a build with every block and fact cached imported {counted['cached']['loaded']}: keep deepagents and "
         "langchain imports inside the functions that run experiments, and store results as plain data")
     assert counted["cached"]["node"] == 0, "a build with every JavaScript fact and block cached starts no node process"
+    assert counted["first"]["browser"] == 1, "the first build draws its diagrams in one browser session"
+    assert counted["cached"]["browser"] == 0, "a build with every diagram cached starts no browser"
     files = {build: sorted(p.relative_to(root / build) for p in (root / build).rglob("*") if p.is_file())
              for build in ("first", "cached")}
     assert files["cached"] == files["first"]

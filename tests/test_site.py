@@ -6,6 +6,7 @@ import re
 import pytest
 
 from snippets import js, registry
+from sitegen import drawing
 from sitegen.strings import word
 from tests.site_build import LANGUAGES, PAGES, copy_project, html, mkdocs_build, text
 
@@ -33,7 +34,7 @@ def test_live_values_are_on_their_pages(site, facts, language):
     assert "_deepagents_forked_context" in text(site, language, "flag")
     for page in ("modes", "tool-surfaces", "why-kept", "refusal", "flag", "gap", "guidance", "drift"):
         assert "<table>" in html(site, language, page), page
-    assert '<pre class="mermaid">' in html(site, language, "gap")
+    assert '<figure class="diagram">' in html(site, language, "gap")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -68,19 +69,48 @@ def test_no_request_leaves_the_site(site):
                      and 'rel="canonical"' not in m.group(0)]
         assert not offending, f"{page}: {offending[:3]}"
         assert "fonts.googleapis" not in page_html and "unpkg.com" not in page_html
-    assert (site / "assets" / "javascripts" / "mermaid.min.js").exists()
 
 
-def test_mermaid_loads_only_on_a_page_with_a_diagram(site):
-    """3.5 MB of script: a page without a diagram does not pay for it, and one with a diagram fetches it when
-    the diagram comes near the screen (sitegen/assets.py, overrides/assets/javascripts/mermaid-on-demand.js)."""
-    drawn = []
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_diagrams_are_inline_svg_named_with_a_text_alternative_and_no_mermaid(site, facts, language):
+    """Drawn at build time (sitegen/drawing.py): each diagram is a figure of two SVGs (light, dark), each an
+    image with a name, captioned with that name, with its arrows as text from the same labels; no page
+    ships Mermaid, nor its source."""
+    page_html = html(site, language, "index")
+    figures = re.findall(r'<figure class="diagram">.*?</figure>', page_html, re.S)
+    assert len(figures) == 1
+    svgs = re.findall(r"<svg\b[^>]*>", figures[0])
+    assert len(svgs) == 2 and {"diagram__drawing--default", "diagram__drawing--slate"} == {
+        re.search(r"diagram__drawing--\w+", svg).group(0) for svg in svgs}
+    light, dark = re.findall(r"<svg\b.*?</svg>", figures[0], re.S)
+    for colour, twin in drawing.DARK_TWIN.items():  # a colour of the source is swapped for its twin in the dark drawing
+        assert colour not in dark and (colour not in light or twin in dark)
+    name = word(language, "diagram.title")
+    assert all('role="img"' in svg and f'aria-label="{name}"' in svg for svg in svgs)
+    assert f"<figcaption>{name}</figcaption>" in figures[0]
+    alternative = re.search(r'<details class="diagram__text"><summary>(.*?)</summary><ul>(.*?)</ul>', figures[0])
+    assert alternative.group(1) == word(language, "diagram.as_text")
+    lines = re.findall(r"<li>(.*?)</li>", alternative.group(2))
+    parent = word(language, "diagram.comma").join(
+        [word(language, "diagram.parent"), word(language, "diagram.tools").format(count=len(facts.tool_surfaces.parent.tools))])
+    assert len(lines) == 6 and all(line.startswith(parent) for line in lines[:3]), lines
+    assert word(language, "diagram.grandchild") in lines[-1]
     for page in site.rglob("*.html"):
         page_html = page.read_text(encoding="utf-8")
-        assert "mermaid.min.js" not in page_html, page.relative_to(site)
-        assert ("mermaid-on-demand.js" in page_html) == ('class="mermaid"' in page_html), page.relative_to(site)
-        drawn += ["mermaid-on-demand.js" in page_html]
-    assert any(drawn) and not all(drawn)
+        assert not re.search(r"<script[^>]*mermaid", page_html) and 'class="mermaid"' not in page_html, page.relative_to(site)
+        assert "accTitle" not in page_html and "-- task -->" not in page_html, f"{page.relative_to(site)} shows a diagram's source"
+    assert not list(site.rglob("mermaid*")), "no Mermaid is published"
+
+
+def test_a_second_build_draws_nothing_and_starts_no_browser(site, build_cache, tmp_path):
+    """The run's build drew every diagram into the run's cache; a build of the same code reads them from
+    there and never starts Chromium (here: there is none to start)."""
+    assert len(list((build_cache / "diagrams").glob("*.json"))) >= 4, "the run's build kept its drawings"
+    result = mkdocs_build(tmp_path / "site", extra_env={"SITEGEN_CHROMIUM": str(tmp_path / "no-chromium")},
+                          cache=build_cache)
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "Drew" not in result.stderr and "Chromium" not in result.stderr
+    assert (tmp_path / "site" / "index.html").read_text(encoding="utf-8").count("<svg") >= 2
 
 
 def test_every_example_and_the_scripted_model_are_published(site):
