@@ -10,7 +10,7 @@ a scratch folder (site-releases/ and its caches' contents are not replaced):
 * environments: making the release environments that are missing (0 when all exist);
 * cold: nothing cached, every experiment runs and every block executes in every
   release (FACTS_CACHE=0: the cache is neither read nor written, as in CI);
-* warm: every fact and block read from .cache/ (one untimed run fills it first);
+* warm: every fact and block read from .cache/ (one untimed run fills it first; a smoke run's is filled already);
 * one cached build: the pinned release alone, a single strict build of both languages.
 
 A smoke run (`--from-cache DIR`, a cache a build of this code filled) goes through
@@ -93,13 +93,14 @@ def main() -> None:
     environments = time.perf_counter() - start
     with tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
-        run_all(chosen, scratch / "fill", cache=True, jobs=options.jobs)  # fills the cache for the warm runs
-        published = sum(f.stat().st_size for f in (scratch / "fill").rglob("*") if f.is_file())
+        if not smoke:  # a smoke run's cache is filled already
+            run_all(chosen, scratch / "fill", cache=True, jobs=options.jobs)  # fills the cache for the warm runs
         cold, warm, single = [], [], []
         for i in range(options.rounds):  # one round = one of each, so a busier moment falls on all three
             cold.append(run_all(chosen, scratch / f"cold{i}", cache=bool(smoke), jobs=options.jobs))
             warm.append(run_all(chosen, scratch / f"warm{i}", cache=True, jobs=options.jobs))
             single.append(one_cached_build(scratch / f"single{i}"))
+        published = sum(f.stat().st_size for f in (scratch / ("warm0" if smoke else "fill")).rglob("*") if f.is_file())
     cold, warm, single = (statistics.median(figures) for figures in (cold, warm, single))
     ratio = warm / (count * single)
 
