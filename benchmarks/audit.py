@@ -134,7 +134,8 @@ UNTIMED = ("total-byte-weight", "cumulative-layout-shift")
 
 
 def lighthouse(url: str, port: int, categories: tuple[str, ...] = CATEGORIES) -> dict:
-    extra = [] if "performance" in categories else [f"--only-audits={','.join(UNTIMED)}"]
+    # The full-page screenshot only illustrates the report: no score reads it.
+    extra = [] if "performance" in categories else [f"--only-audits={','.join(UNTIMED)}", "--disable-full-page-screenshot"]
     run = subprocess.run([str(LIGHTHOUSE), url, f"--port={port}", "--hostname=127.0.0.1", "--output=json",
                           "--output-path=stdout", "--quiet", "--no-enable-error-reporting",
                           f"--only-categories={','.join(categories)}", *extra],
