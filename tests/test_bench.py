@@ -6,6 +6,7 @@ cached builds instead of several cold ones. What building costs is for `make ben
 
 import os
 import re
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -35,10 +36,19 @@ NUMBER = re.compile(r"\s\d+(\.\d+)?\s")
 
 
 def run(script: str, *arguments: str) -> str:
-    done = subprocess.run([sys.executable, script, *arguments], cwd=ROOT, capture_output=True, text=True,
-                          timeout=600, env={**os.environ, "PYTHONWARNINGS": "ignore"})
-    assert done.returncode == 0, f"{script} failed:\n{done.stderr[-3000:]}"
-    return done.stdout
+    """The script's output. It runs in a process group of its own: stopped (a timeout, Ctrl-C), it goes with
+    every process it started, the `make serve` servers of benchmarks/site.py included."""
+    process = subprocess.Popen([sys.executable, script, *arguments], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONWARNINGS": "ignore"},
+                               start_new_session=True)
+    try:
+        out, err = process.communicate(timeout=600)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+    assert process.returncode == 0, f"{script} failed:\n{err[-3000:]}"
+    return out
 
 
 def assert_prints_every_figure(script: str, output: str) -> None:
