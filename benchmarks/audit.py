@@ -121,7 +121,7 @@ class Result:
 
     def misses(self) -> list[str]:
         targets = TARGETS | ({"performance": DIAGRAM_PERFORMANCE} if self.diagram else {})
-        return [c for c in CATEGORIES if self.scores[c] < targets[c]]
+        return [c for c in CATEGORIES if c in self.scores and self.scores[c] < targets[c]]
 
 
 def pages(site: Path) -> list[tuple[str, str]]:
@@ -131,10 +131,16 @@ def pages(site: Path) -> list[tuple[str, str]]:
     return [(page, code) for code in languages.codes() for page in ["index", *names]]
 
 
-def lighthouse(url: str, port: int) -> dict:
+# Without the performance category, the two of its audits a page is still held to (the tests read them).
+UNTIMED = ("total-byte-weight", "cumulative-layout-shift")
+
+
+def lighthouse(url: str, port: int, categories: tuple[str, ...] = CATEGORIES) -> dict:
+    # The full-page screenshot only illustrates the report: no score reads it.
+    extra = [] if "performance" in categories else [f"--only-audits={','.join(UNTIMED)}", "--disable-full-page-screenshot"]
     run = subprocess.run([str(LIGHTHOUSE), url, f"--port={port}", "--hostname=127.0.0.1", "--output=json",
                           "--output-path=stdout", "--quiet", "--no-enable-error-reporting",
-                          f"--only-categories={','.join(CATEGORIES)}"],
+                          f"--only-categories={','.join(categories)}", *extra],
                          capture_output=True, text=True, timeout=300, check=False)
     if run.returncode != 0:
         raise RuntimeError(f"lighthouse {url} failed:\n{run.stderr[-3000:]}")
@@ -152,9 +158,13 @@ def score(report: dict, category: str) -> int | None:
     return None if found is None else round(100 * found)
 
 
-def audit(site: Path, chosen: list[tuple[str, str]] | None = None, rerun: bool = True) -> list[Result]:
+def audit(site: Path, chosen: list[tuple[str, str]] | None = None, rerun: bool = True,
+          performance: bool = True) -> list[Result]:
     """Every page (or the chosen (page, language) pairs). Performance varies from run to run by several points
-    (it times the main thread): a page that misses its target is run twice more and scored by the median."""
+    (it times the main thread): a page that misses its target is run twice more and scored by the median.
+    Without `performance` (tests/test_audit.py), that category is not scored, which saves Lighthouse its
+    timing work; the page weight and layout shift are still read."""
+    categories = CATEGORIES if performance else tuple(c for c in CATEGORIES if c != "performance")
     if not LIGHTHOUSE.exists():
         raise FileNotFoundError(f"{paths.shown(LIGHTHOUSE)} is missing: run `make setup` (it runs `npm ci`)")
     results = []
@@ -165,17 +175,18 @@ def audit(site: Path, chosen: list[tuple[str, str]] | None = None, rerun: bool =
             folder = html.parent.relative_to(site).as_posix()
             url = base if folder == "." else f"{base}{folder}/"
             diagram = '<figure class="diagram">' in html.read_text(encoding="utf-8")  # drawn at build time (sitegen/drawing.py)
-            report = lighthouse(url, port)
-            runs = [score(report, "performance")]
-            if rerun and (runs[0] is None or runs[0] < (DIAGRAM_PERFORMANCE if diagram else TARGETS["performance"])):
+            report = lighthouse(url, port, categories)
+            runs = [score(report, "performance")] if performance else []
+            if performance and rerun and (runs[0] is None or runs[0] < (DIAGRAM_PERFORMANCE if diagram else TARGETS["performance"])):
                 runs += [score(lighthouse(url, port), "performance") for _ in range(2)]
             scored = [run for run in runs if run is not None]
-            scores = {c: score(report, c) or 0 for c in CATEGORIES}
-            scores["performance"] = round(statistics.median(scored)) if scored else 0
+            scores = {c: score(report, c) or 0 for c in categories}
+            if performance:
+                scores["performance"] = round(statistics.median(scored)) if scored else 0
             results.append(Result(page, code, diagram, scores, int(report["audits"]["total-byte-weight"]["numericValue"]),
-                                  {c: failing(report, c) for c in CATEGORIES if c != "performance"}, runs,
+                                  {c: failing(report, c) for c in categories if c != "performance"}, runs,
                                   report["audits"]["cumulative-layout-shift"]["numericValue"]))
-            print(f"[{number}/{len(chosen)}] {code}/{page}: " + ", ".join(f"{c} {scores[c]}" for c in CATEGORIES),
+            print(f"[{number}/{len(chosen)}] {code}/{page}: " + ", ".join(f"{c} {scores[c]}" for c in categories),
                   file=sys.stderr, flush=True)
     return results
 
@@ -187,7 +198,7 @@ def table(results: list[Result]) -> str:
              f"{f' (≥ {DIAGRAM_PERFORMANCE} with a diagram)' if DIAGRAM_PERFORMANCE != TARGETS['performance'] else ''} "
              f"| ≥ {TARGETS['accessibility']} | {TARGETS['best-practices']} | {TARGETS['seo']} | |"]
     for r in results:
-        cells = [f"{r.scores[c]}{' ✗' if c in r.misses() else ''}" for c in CATEGORIES]
+        cells = [f"{r.scores.get(c, '–')}{' ✗' if c in r.misses() else ''}" for c in CATEGORIES]
         if len(r.performance_runs) > 1:
             cells[0] += f" ({'/'.join('–' if run is None else str(run) for run in r.performance_runs)})"
         lines.append(f"| {r.page}{' (diagram)' if r.diagram else ''} | {r.language} | {' | '.join(cells)} "

@@ -19,7 +19,7 @@ sys.path.insert(0, str(paths.ROOT))
 
 from tools import mutation  # noqa: E402
 
-FULL_BUILD = "fork-may-set-skills"  # the one tests/test_mutants.py builds
+FULL_BUILD = "js-fork-may-set-skills"  # the one tests/test_mutants.py builds (there, reading a filled cache)
 
 
 def cpu() -> float:

@@ -1,7 +1,8 @@
 """Prints what building the site costs, measured side by side in one run on this machine.
 
     make bench                              # 3 rounds, medians
-    python benchmarks/site.py --rounds 1    # one round (tests/test_bench.py)
+    python benchmarks/site.py --rounds 1    # one round
+    python benchmarks/site.py --rounds 1 --from-cache DIR   # a smoke run (tests/test_bench.py)
 
 Each build is a real `mkdocs build --strict` of both languages, in a copy of
 the project (its own `.cache/`):
@@ -15,6 +16,11 @@ the project (its own `.cache/`):
   server it starts afresh after a snippet edit, and the same prose rebuild of a
   copy whose exec blocks are plain code blocks;
 * the peak memory of a cold build, and the ratios the targets are about.
+
+A smoke run (`--from-cache DIR`, a cache a build of this code filled) goes
+through every step and prints every figure, but each build starts from a copy
+of that cache and the experiments are read from it: its figures are not what
+building costs, only proof that the script works.
 
 Targets (issue 15): cached ≤ 0.6 × cold; cold ≤ 1.3 × (cached + experiments
 once); prose rebuild ≤ 1.2 × the same rebuild without exec blocks.
@@ -71,9 +77,9 @@ print(t1 - t0, time.perf_counter() - t1)
 """
 
 
-def experiments_alone(project: Path) -> tuple[float, float]:
-    """(import deepagents, run every experiment) in seconds."""
-    out = subprocess.run([sys.executable, "-c", EXPERIMENTS], cwd=project, env={**ENV, "FACTS_CACHE": "0"},
+def experiments_alone(project: Path, cache: Path | None = None) -> tuple[float, float]:
+    """(import deepagents, run every experiment) in seconds; with `cache`, the experiments read from it (a smoke run)."""
+    out = subprocess.run([sys.executable, "-c", EXPERIMENTS], cwd=project, env={**ENV, **facts_cache.environment(cache)},
                          check=True, capture_output=True, text=True).stdout
     imports, runs = out.strip().splitlines()[-1].split()
     return float(imports), float(runs)
@@ -167,7 +173,10 @@ def serve_rebuilds(project: Path, bare: Path, cache: Path, rounds: int) -> tuple
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3, help="rounds per figure (the median is printed)")
-    rounds = parser.parse_args().rounds
+    parser.add_argument("--from-cache", type=Path, metavar="DIR",
+                        help="a smoke run: every build starts from a copy of this filled cache (the figures are not costs)")
+    options = parser.parse_args()
+    rounds, seed = options.rounds, options.from_cache
 
     load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as scratch:
@@ -178,9 +187,11 @@ def main() -> None:
         cold, cached, imports, runs = [], [], [], []
         for i in range(rounds):
             shutil.rmtree(cache, ignore_errors=True)
+            if seed:  # a smoke run: "cold" reads the filled cache too
+                shutil.copytree(seed, cache, symlinks=True)
             cold.append(build(project, scratch / f"cold{i}", cache))  # an empty cache: measures, and fills it
             cached.append(build(project, scratch / f"cached{i}", cache))
-            for figures, value in zip((imports, runs), experiments_alone(project)):
+            for figures, value in zip((imports, runs), experiments_alone(project, cache if seed else None)):
                 figures.append(value)
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # the largest build: a cold one
         cold, cached, imports, runs = (statistics.median(figures) for figures in (cold, cached, imports, runs))
@@ -192,6 +203,9 @@ def main() -> None:
     def ratio(name: str, value: float, target: float) -> str:
         return f"{name:<45}{value:6.2f}   target <= {target:.2f}  {'ok' if value <= target else 'MISSED'}"
 
+    if seed:
+        print(f"smoke run: every build started from a copy of {seed} and read the experiments from it; "
+              "the figures below are not what building costs")
     print(f"rounds: {rounds} (medians); {os.cpu_count()} cores, load average {load_before:.1f} before, "
           f"{os.getloadavg()[0]:.1f} after (other processes make the figures noisier)")
     print(f"strict build, cold (nothing cached)          {cold:6.2f} s")

@@ -64,3 +64,23 @@ def facts(site, build_cache):
         else:
             os.environ["FACTS_CACHE"] = saved[0]
         assert cache.directory() != build_cache / "facts"
+
+
+# The costliest files first (figures: the durations of a full run). With `--dist loadfile` each file is one
+# unit of work, handed to the workers in the collection's order, two at the start; xdist would otherwise
+# order them by their number of tests, which put the few long single tests (the benchmarks' smoke runs,
+# Lighthouse, the copies' builds) last, where one worker finishes them while the other waits. The third is a
+# short file: the first worker holds it behind the mutants.
+COSTLIEST = ["test_mutants.py", "test_bench.py", "test_layers.py", "test_browser.py", "test_copy.py", "test_audit.py",
+             "test_registry.py", "test_cache.py", "test_serve.py", "test_copy_js.py", "test_releases.py",
+             "test_hostile_strings.py", "test_bench_releases.py"]
+
+
+def pytest_configure(config):
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False  # the order below, not xdist's (see COSTLIEST)
+
+
+def pytest_collection_modifyitems(items):
+    rank = {name: place for place, name in enumerate(COSTLIEST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(COSTLIEST)))  # stable: a file's tests keep their order

@@ -4,7 +4,7 @@ the last language.
 
 Accessibility, best practices and SEO do not depend on how busy the machine is: they must meet the issue's
 targets here. The performance score times the main thread, so it is a benchmark (`make audit` prints it beside
-its target, exit 1 on a miss); here it is printed, and what makes it does not depend on the load is checked:
+its target, exit 1 on a miss); here it is not scored, and what makes it does not depend on the load is checked:
 no layout shift, and a page weight within budget (a diagram is inline SVG drawn at build time: no script).
 """
 
@@ -22,12 +22,14 @@ WEIGHT_BUDGET = 200 * 1024  # bytes transferred as the page opens, gzipped: ~110
 
 def test_a_page_with_a_diagram_and_one_without_meet_the_targets(site, capsys):
     codes = languages.codes()
-    results = audit.audit(site, [("gap", codes[0]), ("guidance", codes[-1])], rerun=False)
+    # Performance is not scored (Lighthouse skips its timing work): `make audit` holds it to its target.
+    results = audit.audit(site, [("gap", codes[0]), ("guidance", codes[-1])], rerun=False, performance=False)
     with capsys.disabled():
         print("\n" + audit.table(results))
     assert [r.diagram for r in results] == [True, False], "gap draws a diagram, the recipes page does not"
     for r in results:
-        for category in set(r.misses()) - {"performance"}:
+        assert set(r.scores) == {"accessibility", "best-practices", "seo"}, r.scores
+        for category in r.misses():
             assert False, f"{r.language}/{r.page}: {category} {r.scores[category]} below its target: {r.failing.get(category)}"
         assert r.layout_shift <= 0.1, f"{r.language}/{r.page}: layout shift {r.layout_shift:.3f} (budget 0.1)"
         assert r.weight <= WEIGHT_BUDGET, f"{r.language}/{r.page}: {r.weight / 1024:.0f} KiB transferred, budget {WEIGHT_BUDGET // 1024}"

@@ -2,8 +2,9 @@
 
 One session observes every mutant on the quick path (the facts measured under the patched copy,
 every page's bindings resolved by the build's own function) and, meanwhile, builds one mutant
-strictly in both languages, the way `make mutate` builds each: its build must stop naming the page
-and line of a sentence bound to a claim it flipped. Each mutant is one test, whose failure message
+strictly in both languages, the way `make mutate` builds each (but reading what the patch leaves
+unchanged from a copy of the run's cache): its build must stop naming the page and line of a sentence
+bound to a claim it flipped. Each mutant is one test, whose failure message
 is its row of the table and what followed.
 
 What a page must show comes from its bindings and the claims' values, never from its words: the
@@ -13,6 +14,7 @@ judge is tested below on observations made by hand from the pages' own markers.
 from __future__ import annotations
 
 import hashlib
+import shutil
 from concurrent.futures import ThreadPoolExecutor
 from importlib.metadata import version
 
@@ -39,8 +41,10 @@ def skip_if_written_for_another_release(problem: str) -> None:
         pytest.skip(f"the mutants patch deepagents {PINNED}'s source; {version('deepagents')} words it otherwise: {problem[:160]}")
 
 
-# Built in full in the session: a mutant whose build stops at a guard of every language.
-FULL_BUILD = MUTANTS["fork-may-set-skills"]
+# Built in full in the session: a mutant whose build stops at a guard of every language. It patches npm
+# deepagents only, so its build reads every Python fact and block from a copy of the run's cache (their keys
+# do not change) and measures the JavaScript twins again: one node process instead of a cold build.
+FULL_BUILD = MUTANTS["js-fork-may-set-skills"]
 
 
 @pytest.fixture(scope="session")
@@ -48,8 +52,9 @@ def observed(tmp_path_factory, build_cache, site):
     """(the quick path's baseline and observations, the full strict build of FULL_BUILD), made side by side.
     The baseline is what the run's build measured (read from its cache)."""
     root = tmp_path_factory.mktemp("mutants")
+    shutil.copytree(build_cache, root / "cache")
     with ThreadPoolExecutor(max_workers=1) as pool:
-        full = pool.submit(mutation.build_against, FULL_BUILD, root / "full")
+        full = pool.submit(mutation.build_against, FULL_BUILD, root / "full", cache=root / "cache")
         baseline, seen = mutation.quick(list(MUTANTS.values()), root / "quick", say=lambda line: None, cache=build_cache)
         verdicts = {name: mutation.judge(m, baseline, seen[name]) for name, m in MUTANTS.items()}
         print("\n" + mutation.table(list(verdicts.values()), "quick", 0))

@@ -380,8 +380,10 @@ def read_site(site: Path) -> tuple[dict[str, list[list[str]]], dict[str, str]]:
     return spans, texts
 
 
-def build_against(mutant: Mutant | None, folder: Path, timeout: int = 600) -> Observation:
-    """Build both languages strictly against the mutant's patched copy (an unpatched one for None)."""
+def build_against(mutant: Mutant | None, folder: Path, timeout: int = 600, cache: Path | None = None) -> Observation:
+    """Build both languages strictly against the mutant's patched copy (an unpatched one for None). With `cache`
+    (a folder the build may write: a copy of a filled cache), what the patch leaves unchanged is read from it, as
+    the cache's keys follow the packages' files; without, everything is measured."""
     started = time.monotonic()
     folder.mkdir(parents=True, exist_ok=True)
     try:
@@ -392,7 +394,8 @@ def build_against(mutant: Mutant | None, folder: Path, timeout: int = 600) -> Ob
     packages = ",".join(mutant.packages if mutant else ("deepagents",))
     command = [sys.executable, "-c", _RUNNER, str(report), packages, "build", "--strict", "-f", str(paths.MKDOCS_YML), "-d", str(site)]
     try:
-        done = subprocess.run(command, cwd=ROOT, env=base_env(scratch), capture_output=True, text=True, timeout=timeout)
+        env = {**base_env(scratch), **(facts_cache.environment(cache) if cache else {})}
+        done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return Observation(error=f"the build timed out after {timeout} s")
     log = done.stdout + done.stderr
