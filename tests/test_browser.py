@@ -95,14 +95,52 @@ def test_live_tables_diagrams_and_copy_button(visit, base_url, facts, language):
     tab.page.screenshot(path=str(ARTIFACTS / f"{language}-gap.png"), full_page=True)
     tab.page.goto(url(base_url, language, "refusal"), wait_until="networkidle")
     tab.page.screenshot(path=str(ARTIFACTS / f"{language}-refusal.png"), full_page=True)
-    # The JavaScript tab's code is kept out of the page until chosen; chosen, every tab set follows (linked).
+    # Chosen, the JavaScript tab shows its code; every tab set follows (linked).
     tab.page.locator(".tabbed-labels label", has_text="JavaScript").first.click()
     shown = tab.page.locator(".tabbed-block .highlight:not(.exec-output) code").filter(has_text="deepagents")
     assert "import" in shown.first.inner_text() and "refusal.mjs" in tab.page.locator(".filename").nth(1).inner_text()
     tab.page.goto(url(base_url, language, "guidance"), wait_until="networkidle")  # the choice sticks
     visible = tab.page.evaluate("[...document.querySelectorAll('.tabbed-block')].filter(b => b.offsetHeight)"
-                                ".map(b => b.querySelector('.filename')?.innerText || '')")
+                                ".map(b => b.querySelector('.filename')?.textContent || '')")
     assert visible and all(name.endswith(".mjs") for name in visible), visible
+
+
+SERVED_CODE = """async (address) => {
+  const served = new DOMParser().parseFromString(await (await fetch(address)).text(), "text/html");
+  return [...served.querySelectorAll("article pre:not(.mermaid) > code")].map((code) => code.textContent);
+}"""
+LIVE_CODE = """() => [...document.querySelectorAll("article pre:not(.mermaid) > code")].map((code) => [
+  code.textContent,
+  !!code.closest("pre").querySelector(":scope > .md-code__nav > button[data-md-type=copy]"),
+  code.closest(".tabbed-block") ? [...code.closest(".tabbed-content").children].indexOf(code.closest(".tabbed-block")) : -1,
+])"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_code_block_of_every_tab_is_served_and_has_a_copy_button(visit, base_url, language):
+    """JavaScript is first-class: every tab's code (and a fold's) is in the HTML as served, so find-in-page, a
+    reader without JavaScript and a search engine see it, and each block has its copy button as the page loads,
+    whichever tab is shown. Copying from a tab that was hidden at load, once chosen, copies its code."""
+    tab = visit(permissions=["clipboard-read", "clipboard-write"])
+    hidden_at_load = 0
+    for page in PAGES:
+        address = url(base_url, language, page)
+        tab.page.goto(address, wait_until="networkidle")
+        served = tab.page.evaluate(SERVED_CODE, address)
+        live = tab.page.evaluate(LIVE_CODE)
+        assert [text for text, _, _ in live] == served, f"{page}: the code on the page is not the code served"
+        assert all(button for _, button, _ in live), (page, [text[:80] for text, button, _ in live if not button])
+        assert "<template" not in tab.page.content(), f"{page}: code kept in a <template>"
+        hidden_at_load += sum(1 for _, _, index in live if index > 0)
+    assert hidden_at_load > 0, "no page has a second tab: nothing was tested"
+    # A tab not shown at load: chosen, its first block copies its own code (createDeepAgent in JavaScript).
+    tab.page.goto(url(base_url, language, "refusal"), wait_until="networkidle")
+    tab.page.locator(".tabbed-labels label", has_text="JavaScript").first.click()
+    block = tab.page.locator(".tabbed-block .highlight").filter(has_text="createDeepAgent").first
+    block.hover()
+    block.locator('button[data-md-type="copy"]').first.click()
+    copied = tab.page.evaluate("navigator.clipboard.readText()")
+    assert "createDeepAgent" in copied and copied.strip() == block.locator("pre > code").inner_text().strip()
 
 
 def test_language_switcher_keeps_the_section(visit, base_url):
@@ -153,7 +191,7 @@ def test_phone_viewport_does_not_scroll_sideways(visit, base_url, language):
 
 
 SCROLLING_CODE = """() => [...document.querySelectorAll("article .highlight pre > code")]
-    .filter((code) => code.getClientRects().length)  // a folded harness is not in the page until opened
+    .filter((code) => code.getClientRects().length && !code.closest("details:not([open])"))  // a folded harness: not shown
     .filter((code) => code.scrollWidth > code.clientWidth)
     .map((code) => code.closest(".highlight").querySelector(".filename")?.textContent || code.textContent.slice(0, 60))"""
 COPY_BUTTON_OVER_CODE = """() => [...document.querySelectorAll("article .highlight:has(> .filename), article .exec-output")]
