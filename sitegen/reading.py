@@ -11,8 +11,11 @@ wrapping, copy buttons off the text, inline code whole, links underlined).
 * Every tab's code, and the code folded away ("How this is measured"), is in the
   page as it is served: find-in-page finds `createDeepAgent` before its tab is
   chosen, a reader without JavaScript reads it, and Material gives every block
-  its copy button as the page loads. The stylesheet keeps what is not on screen
-  cheap instead (`content-visibility: auto` on tab blocks and folded code).
+  its copy button as the page loads. A tab not chosen (display: none) and a closed
+  fold are not laid out or painted anyway; `content-visibility: auto` on the tabs
+  shown was tried and dropped: the placeholder heights moved a heading the address
+  names (#section) after the browser had scrolled to it. Pages stay light by fewer
+  elements instead (next point).
 * Highlighted code drops the spans that change nothing on screen: Pygments wraps
   every name (`n`, which Material colours as plain code) and every run of spaces
   (`w`) in one: a quarter fewer elements on a page of examples.

@@ -143,16 +143,49 @@ def test_every_code_block_of_every_tab_is_served_and_has_a_copy_button(visit, ba
     assert "createDeepAgent" in copied and copied.strip() == block.locator("pre > code").inner_text().strip()
 
 
+ON_TOP = "(id) => Math.abs(document.getElementById(id).getBoundingClientRect().top) < 100"
+
+
+def switch_language(tab, target: str) -> None:
+    tab.page.locator(".md-header__option .md-select button").hover()
+    tab.page.locator(f'.md-select__link[hreflang="{target}"]').click()
+    tab.page.wait_for_load_state("networkidle")
+
+
 def test_language_switcher_keeps_the_section(visit, base_url):
     tab = visit()
     tab.page.goto(url(base_url, LANGUAGES[0], "flag") + "#how-the-flag-is-declared", wait_until="networkidle")
     for target in [*LANGUAGES[1:], LANGUAGES[0]]:
-        tab.page.locator(".md-header__option .md-select button").hover()
-        tab.page.locator(f'.md-select__link[hreflang="{target}"]').click()
-        tab.page.wait_for_load_state("networkidle")
+        tab.page.wait_for_function(ON_TOP, arg="how-the-flag-is-declared")  # the browser has scrolled there
+        switch_language(tab, target)
         assert tab.page.url == url(base_url, target, "flag") + "#how-the-flag-is-declared"
         assert tab.page.locator("html").get_attribute("lang") == target
         assert tab.page.locator("#how-the-flag-is-declared").count() == 1
+        current = tab.page.locator(".md-select__link[aria-current]")  # the menu marks the page's language
+        assert current.count() == 1 and current.get_attribute("hreflang") == target
+
+
+def test_language_switcher_keeps_the_colour_scheme_the_runtime_and_the_section_after_a_tab_click(visit, base_url):
+    """Dark stays dark and JavaScript stays chosen (Material keeps both per language root); a tab click leaves
+    #__tabbed_1_2 in the address, but the switcher carries the section in view, by its heading's id."""
+    tab = visit(viewport={"width": 1280, "height": 900})
+    tab.page.goto(url(base_url, LANGUAGES[0], "flag"), wait_until="networkidle")
+    tab.page.locator('[data-md-component="palette"] label:not([hidden])').click()
+    assert tab.page.locator("body").get_attribute("data-md-color-scheme") == "slate"
+    tab.page.locator(".tabbed-labels label", has_text="JavaScript").first.click()
+    assert "#__tabbed_" in tab.page.url
+    tab.page.wait_for_timeout(500)  # Material keeps the tab set in place once switched: let it
+    for target in [*LANGUAGES[1:], LANGUAGES[0]]:
+        tab.page.evaluate("document.getElementById('the-preamble').scrollIntoView()")
+        tab.page.wait_for_function(ON_TOP, arg="the-preamble")
+        switch_language(tab, target)
+        assert tab.page.url == url(base_url, target, "flag") + "#the-preamble"
+        assert tab.page.locator("body").get_attribute("data-md-color-scheme") == "slate"
+        shown = tab.page.evaluate("[...document.querySelectorAll('.tabbed-block')].filter(b => b.offsetHeight)"
+                                  ".map(b => b.querySelector('.filename')?.textContent || '')")
+        assert shown and all(name.endswith(".mjs") for name in shown), (target, shown)
+        top = tab.page.evaluate("document.getElementById('the-preamble').getBoundingClientRect().top")
+        assert 0 <= top < 200, (target, top)  # the section is on screen, not the first tab set
 
 
 def search(tab, query: str) -> list:
