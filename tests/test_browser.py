@@ -212,6 +212,23 @@ def test_search_finds_a_word_shows_no_diagram_source_and_leads_to_the_page(visit
     assert "/gap/" in tab.page.url
 
 
+def test_search_finds_chinese_with_or_without_a_space_before_latin(visit, base_url):
+    """Chinese prose writes "子 Agent"; a reader types "子Agent". Both find the same sections (mkdocs.yml's separator
+    splits at every edge between Han and Latin, sitegen/search.py)."""
+    if "zh" not in LANGUAGES:
+        pytest.skip("no Chinese site")
+    tab = visit()
+    tab.page.goto(url(base_url, "zh", "index"), wait_until="networkidle")
+    found = {}
+    for query in ("子Agent", "子 Agent"):
+        search(tab, query)
+        found[query] = sorted(a.get_attribute("href") for a in tab.page.locator(".md-search-result__link").all())
+        tab.page.locator(".md-search__input").fill("")
+        tab.page.locator(".md-search__input").press("End")
+        tab.page.locator(".md-search-result__item").first.wait_for(state="detached")
+    assert found["子Agent"] and found["子Agent"] == found["子 Agent"], found
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_phone_viewport_does_not_scroll_sideways(visit, base_url, language):
     tab = visit(viewport={"width": 375, "height": 812}, is_mobile=True)
