@@ -131,5 +131,10 @@ def on_pre_page_macros(env) -> None:
     """Choose each bound sentence's form, and stop the build at a stale one (sitegen/bindings.py)."""
     facts = live_facts()
     page = where(env.page)
-    env.markdown, _ = bindings.apply(env.markdown, lambda claim_id: registry.claim(claim_id).live(facts), page, describe)
+    # Lines count from the top of the file, front matter (a page's description) included, as tools/sentences.py
+    # and sitegen/bound.py count them: MkDocs has taken the front matter off env.markdown.
+    source = env.page.file.content_string
+    above = "\n" * (source[:len(source) - len(env.markdown)].count("\n") if source.endswith(env.markdown) else 0)
+    markdown, _ = bindings.apply(above + env.markdown, lambda claim_id: registry.claim(claim_id).live(facts), page, describe)
+    env.markdown = markdown[len(above):]
 

@@ -13,7 +13,8 @@ rows_as_text).
 
 Chinese: the search plugin cuts Chinese text into words (jieba) with U+200B
 between them, and mkdocs.yml's `separator` splits the index and the query there
-and at every edge between Han and Latin, so "子Agent" finds what "子 Agent" finds.
+and at every edge between Han and Latin, so a Han character written against a
+Latin word finds what the two written with a space between them find.
 """
 
 from __future__ import annotations
