@@ -17,8 +17,11 @@ wrapping, copy buttons off the text, inline code whole, links underlined).
   names (#section) after the browser had scrolled to it. Pages stay light by fewer
   elements instead (next point).
 * Highlighted code drops the spans that change nothing on screen: Pygments wraps
-  every name (`n`, which Material colours as plain code) and every run of spaces
-  (`w`) in one: a quarter fewer elements on a page of examples.
+  every name (`n`, which Material colours as plain code; `nx`, JavaScript's, which
+  it does not colour) and every run of spaces (`w`) in one; and neighbours of one
+  kind become one (`)`, `,` and `]` in a row: one punctuation span). Together a
+  quarter fewer elements, then a tenth fewer again (the recipes: 6,474 tags in the
+  served page before the last two, 5,859 after).
 """
 
 from __future__ import annotations
@@ -34,7 +37,8 @@ CELL = re.compile(r"<td\b")
 ROW = re.compile(r"<tr>.*?</tr>", re.S)
 TAG = re.compile(r"<[^>]+>")
 CODE = re.compile(r'<div class="(?:[^"]*\s)?highlight(?:\s[^"]*)?"[^>]*>.*?</code></pre></div>', re.S)
-PLAIN = re.compile(r'<span class="[nw]">([^<]*)</span>')
+PLAIN = re.compile(r'<span class="(?:[nw]|nx)">([^<]*)</span>')
+NEIGHBOURS = re.compile(r'(<span class="([a-z0-9]+)">[^<]*)</span><span class="\2">')
 SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog"'
 SEARCH_NAME = re.compile(r'<input type="text" class="md-search__input"[^>]*? aria-label="([^"]+)"')
 
@@ -52,10 +56,20 @@ def labelled_cells(table: re.Match) -> str:
     return table.group(0)[:table.start("body") - table.start()] + ROW.sub(row, table["body"]) + "</table>"
 
 
+def lighter(code: str) -> str:
+    """Highlighted code without the spans that change nothing on screen (see the module doc)."""
+    code = PLAIN.sub(r"\1", code)
+    while True:
+        merged = NEIGHBOURS.sub(r"\1", code)
+        if merged == code:
+            return code
+        code = merged
+
+
 class ReadingPlugin(BasePlugin):
     @event_priority(-50)  # after sitegen-search has put back the tables it kept out of the index
     def on_post_page(self, output, page, config):
-        output = CODE.sub(lambda block: PLAIN.sub(r"\1", block.group(0)), output)
+        output = CODE.sub(lambda block: lighter(block.group(0)), output)
         output = TABLE.sub(labelled_cells, output)
         name = SEARCH_NAME.search(output)
         if name and SEARCH_DIALOG in output:
