@@ -133,8 +133,9 @@ def on_pre_page_macros(env) -> None:
     page = where(env.page)
     # Lines count from the top of the file, front matter (a page's description) included, as tools/sentences.py
     # and sitegen/bound.py count them: MkDocs has taken the front matter off env.markdown.
+    # (Lines of a comment stand in for it: blank lines would be collapsed.)
     source = env.page.file.content_string
-    above = "\n" * (source[:len(source) - len(env.markdown)].count("\n") if source.endswith(env.markdown) else 0)
+    above = "<!---->\n" * (source[:len(source) - len(env.markdown)].count("\n") if source.endswith(env.markdown) else 0)
     markdown, _ = bindings.apply(above + env.markdown, lambda claim_id: registry.claim(claim_id).live(facts), page, describe)
-    env.markdown = markdown[len(above):]
+    env.markdown = markdown.removeprefix(above)
 

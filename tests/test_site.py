@@ -18,6 +18,9 @@ def test_every_page_exists_with_stamp_and_switcher(site, facts, language, page):
     assert f'data-deepagents-npm="{facts.versions[js.VERSION_KEY]}"' in page_html, "the npm release its JavaScript shows"
     assert all(f'hreflang="{code}"' in page_html for code in LANGUAGES)
     assert f'<html lang="{language}"' in page_html
+    assert re.search(r'<h1 id="[^"]+"', page_html), "the page's own title, with its pinned id, is not its heading"
+    description = re.search(r'<meta name="description" content="([^"]+)"', page_html)
+    assert description and "deepagents sub-agents, measured live" not in description[1], "no description of its own"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
