@@ -17,10 +17,13 @@ document.addEventListener("click", (event) => {
     if (value === null) localStorage.removeItem(target.pathname + key);
     else localStorage.setItem(target.pathname + key, value);
   }
-  // The section in view: the last heading above the upper quarter of the screen (never a tab's #__tabbed_1_2).
+  // The section in view: the heading the address names if it is still at the top, else the last heading above
+  // the upper quarter of the screen (never a tab's #__tabbed_1_2).
   const line = innerHeight / 4;
-  const heading = [...document.querySelectorAll("article :is(h2, h3, h4)[id]")]
-    .filter((h) => h.getBoundingClientRect().top <= line).pop();
+  const top = (h) => h.getBoundingClientRect().top;
+  const headings = [...document.querySelectorAll("article :is(h2, h3, h4)[id]")];
+  const named = headings.find((h) => `#${h.id}` === decodeURIComponent(location.hash));
+  const heading = named && top(named) >= 0 && top(named) <= line ? named : headings.filter((h) => top(h) <= line).pop();
   const page = new URL(location.pathname.slice(root.pathname.length), target);
   page.hash = heading ? heading.id : "";
   location.href = page.href;
