@@ -238,6 +238,39 @@ def test_search_finds_han_with_or_without_a_space_before_latin(visit, base_url, 
     assert found[han + latin] and found[han + latin] == found[f"{han} {latin}"], found
 
 
+LINK_CONTRAST = """() => {
+  const rgba = (c) => { const v = c.match(/[\\d.]+/g).map(Number); return v.length > 3 ? v : [...v, 1]; };
+  const lum = (c) => c.slice(0, 3).map((v) => (v /= 255) <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4)
+    .reduce((sum, v, i) => sum + v * [.2126, .7152, .0722][i], 0);
+  const under = (el) => {  // the colour behind an element: its ancestors' backgrounds, blended
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0) layers.unshift(c);
+      if (c[3] >= 1) break;
+    }
+    return layers.reduce((out, c) => out.map((v, i) => v * (1 - c[3]) + c[i] * c[3]), [255, 255, 255]);
+  };
+  return [...document.querySelectorAll(".md-content a, .md-nav a")].filter((a) => a.getClientRects().length && a.textContent.trim())
+    .map((a) => {
+      const fg = rgba(getComputedStyle(a).color), bg = under(a);
+      const [hi, lo] = [lum(fg.slice(0, 3).map((v, i) => v * fg[3] + bg[i] * (1 - fg[3]))), lum(bg)].sort((x, y) => y - x);
+      return [a.textContent.trim().slice(0, 40), Math.round((hi + .05) / (lo + .05) * 100) / 100];
+    }).filter(([, ratio]) => ratio < 4.5);
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_link_reaches_4_5_to_1_in_both_schemes(visit, base_url, scheme):
+    """File names on a code block's title bar, links in prose and the permalink sign shown on hover (Material's dark
+    link colour gave 4.13:1 on a title bar; site.css)."""
+    tab = visit(color_scheme=scheme)
+    for language in LANGUAGES:
+        for page in ("refusal", "guidance", "drift"):
+            tab.page.goto(url(base_url, language, page), wait_until="networkidle")
+            assert tab.page.evaluate(LINK_CONTRAST) == [], (language, page, scheme)
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_phone_viewport_does_not_scroll_sideways(visit, base_url, language):
     tab = visit(viewport={"width": 375, "height": 812}, is_mobile=True)
