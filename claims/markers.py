@@ -121,12 +121,15 @@ class Block:
 
 
 def blocks(markdown: str) -> list[Block]:
-    """The paragraphs and list items of a page, outside code fences."""
+    """The paragraphs and list items of a page, outside code fences and its front matter (its description)."""
     found: list[Block] = []
     offset, in_fence, current = 0, False, None
-    for line in markdown.splitlines(keepends=True):
+    front_matter = markdown.startswith("---\n")
+    for number, line in enumerate(markdown.splitlines(keepends=True)):
         stripped = line.strip()
-        if FENCE.match(line):
+        if front_matter:
+            front_matter = number == 0 or stripped not in ("---", "...")
+        elif FENCE.match(line):
             in_fence = not in_fence
             current = None
         elif in_fence or not stripped:

@@ -54,5 +54,10 @@ class ClaimsPlugin(BasePlugin[ClaimsConfig]):
         where = shown(Path(source), self.root) if source and Path(source).is_relative_to(self.root) \
             else f"{page.file.src_uri} (generated)"
         provider = self.provider
-        markdown, _ = apply(markdown, provider.value, where, provider.describe, provider.measured_under)
-        return markdown
+        # Lines count from the top of the file, front matter included, as the checks and the register count
+        # them: MkDocs has taken the front matter off `markdown`. (Lines of an empty HTML comment stand in for
+        # it: blank lines would be collapsed.)
+        text = page.file.content_string
+        above = "<!---->\n" * (text[:len(text) - len(markdown)].count("\n") if text.endswith(markdown) else 0)
+        markdown, _ = apply(above + markdown, provider.value, where, provider.describe, provider.measured_under)
+        return markdown.removeprefix(above)

@@ -221,7 +221,7 @@ def matrix_row(claim, shown: list[str], language: str) -> str:
 
 # Each language's site runs this script once, for its own language.
 _language = mkdocs_gen_files.config.theme["language"]
-with mkdocs_gen_files.open("drift.md", "w") as page:
-    page.write(drift_page(_language))
+with mkdocs_gen_files.open("drift.md", "w") as page:  # the meta description, then the page
+    page.write(f"---\ndescription: {json.dumps(word(_language, 'description.drift'))}\n---\n\n{drift_page(_language)}")
 with mkdocs_gen_files.open("matrix.md", "w") as page:
-    page.write(matrix_page(_language))
+    page.write(f"---\ndescription: {json.dumps(word(_language, 'description.matrix'))}\n---\n\n{matrix_page(_language)}")

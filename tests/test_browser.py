@@ -6,6 +6,10 @@ recorded and must stay there. Screenshots go to artifacts/screenshots/.
 
 from __future__ import annotations
 
+import json
+import re
+from collections import Counter
+
 import pytest
 
 from snippets import paths
@@ -93,26 +97,97 @@ def test_live_tables_diagrams_and_copy_button(visit, base_url, facts, language):
     tab.page.screenshot(path=str(ARTIFACTS / f"{language}-gap.png"), full_page=True)
     tab.page.goto(url(base_url, language, "refusal"), wait_until="networkidle")
     tab.page.screenshot(path=str(ARTIFACTS / f"{language}-refusal.png"), full_page=True)
-    # The JavaScript tab's code is kept out of the page until chosen; chosen, every tab set follows (linked).
+    # Chosen, the JavaScript tab shows its code; every tab set follows (linked).
     tab.page.locator(".tabbed-labels label", has_text="JavaScript").first.click()
     shown = tab.page.locator(".tabbed-block .highlight:not(.exec-output) code").filter(has_text="deepagents")
     assert "import" in shown.first.inner_text() and "refusal.mjs" in tab.page.locator(".filename").nth(1).inner_text()
     tab.page.goto(url(base_url, language, "guidance"), wait_until="networkidle")  # the choice sticks
     visible = tab.page.evaluate("[...document.querySelectorAll('.tabbed-block')].filter(b => b.offsetHeight)"
-                                ".map(b => b.querySelector('.filename')?.innerText || '')")
+                                ".map(b => b.querySelector('.filename')?.textContent || '')")
     assert visible and all(name.endswith(".mjs") for name in visible), visible
+
+
+SERVED_CODE = """async (address) => {
+  const served = new DOMParser().parseFromString(await (await fetch(address)).text(), "text/html");
+  return [...served.querySelectorAll("article pre:not(.mermaid) > code")].map((code) => code.textContent);
+}"""
+LIVE_CODE = """() => [...document.querySelectorAll("article pre:not(.mermaid) > code")].map((code) => [
+  code.textContent,
+  !!code.closest("pre").querySelector(":scope > .md-code__nav > button[data-md-type=copy]"),
+  code.closest(".tabbed-block") ? [...code.closest(".tabbed-content").children].indexOf(code.closest(".tabbed-block")) : -1,
+])"""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_code_block_of_every_tab_is_served_and_has_a_copy_button(visit, base_url, language):
+    """JavaScript is first-class: every tab's code (and a fold's) is in the HTML as served, so find-in-page, a
+    reader without JavaScript and a search engine see it, and each block has its copy button as the page loads,
+    whichever tab is shown. Copying from a tab that was hidden at load, once chosen, copies its code."""
+    tab = visit(permissions=["clipboard-read", "clipboard-write"])
+    hidden_at_load = 0
+    for page in PAGES:
+        address = url(base_url, language, page)
+        tab.page.goto(address, wait_until="networkidle")
+        served = tab.page.evaluate(SERVED_CODE, address)
+        live = tab.page.evaluate(LIVE_CODE)
+        assert [text for text, _, _ in live] == served, f"{page}: the code on the page is not the code served"
+        assert all(button for _, button, _ in live), (page, [text[:80] for text, button, _ in live if not button])
+        assert "<template" not in tab.page.content(), f"{page}: code kept in a <template>"
+        hidden_at_load += sum(1 for _, _, index in live if index > 0)
+    assert hidden_at_load > 0, "no page has a second tab: nothing was tested"
+    # A tab not shown at load: chosen, its first block copies its own code (createDeepAgent in JavaScript).
+    tab.page.goto(url(base_url, language, "refusal"), wait_until="networkidle")
+    tab.page.locator(".tabbed-labels label", has_text="JavaScript").first.click()
+    block = tab.page.locator(".tabbed-block .highlight").filter(has_text="createDeepAgent").first
+    block.hover()
+    block.locator('button[data-md-type="copy"]').first.click()
+    copied = tab.page.evaluate("navigator.clipboard.readText()")
+    assert "createDeepAgent" in copied and copied.strip() == block.locator("pre > code").inner_text().strip()
+
+
+ON_TOP = "(id) => Math.abs(document.getElementById(id).getBoundingClientRect().top) < 100"
+
+
+def switch_language(tab, target: str) -> None:
+    tab.page.locator(".md-header__option .md-select button").hover()
+    tab.page.locator(f'.md-select__link[hreflang="{target}"]').click()
+    tab.page.wait_for_load_state("networkidle")
 
 
 def test_language_switcher_keeps_the_section(visit, base_url):
     tab = visit()
     tab.page.goto(url(base_url, LANGUAGES[0], "flag") + "#how-the-flag-is-declared", wait_until="networkidle")
     for target in [*LANGUAGES[1:], LANGUAGES[0]]:
-        tab.page.locator(".md-header__option .md-select button").hover()
-        tab.page.locator(f'.md-select__link[hreflang="{target}"]').click()
-        tab.page.wait_for_load_state("networkidle")
+        tab.page.wait_for_function(ON_TOP, arg="how-the-flag-is-declared")  # the browser has scrolled there
+        switch_language(tab, target)
         assert tab.page.url == url(base_url, target, "flag") + "#how-the-flag-is-declared"
         assert tab.page.locator("html").get_attribute("lang") == target
         assert tab.page.locator("#how-the-flag-is-declared").count() == 1
+        current = tab.page.locator(".md-select__link[aria-current]")  # the menu marks the page's language
+        assert current.count() == 1 and current.get_attribute("hreflang") == target
+
+
+def test_language_switcher_keeps_the_colour_scheme_the_runtime_and_the_section_after_a_tab_click(visit, base_url):
+    """Dark stays dark and JavaScript stays chosen (Material keeps both per language root); a tab click leaves
+    #__tabbed_1_2 in the address, but the switcher carries the section in view, by its heading's id."""
+    tab = visit(viewport={"width": 1280, "height": 900})
+    tab.page.goto(url(base_url, LANGUAGES[0], "flag"), wait_until="networkidle")
+    tab.page.locator('[data-md-component="palette"] label:not([hidden])').click()
+    assert tab.page.locator("body").get_attribute("data-md-color-scheme") == "slate"
+    tab.page.locator(".tabbed-labels label", has_text="JavaScript").first.click()
+    assert "#__tabbed_" in tab.page.url
+    tab.page.wait_for_timeout(500)  # Material keeps the tab set in place once switched: let it
+    for target in [*LANGUAGES[1:], LANGUAGES[0]]:
+        tab.page.evaluate("document.getElementById('the-preamble').scrollIntoView()")
+        tab.page.wait_for_function(ON_TOP, arg="the-preamble")
+        switch_language(tab, target)
+        assert tab.page.url == url(base_url, target, "flag") + "#the-preamble"
+        assert tab.page.locator("body").get_attribute("data-md-color-scheme") == "slate"
+        shown = tab.page.evaluate("[...document.querySelectorAll('.tabbed-block')].filter(b => b.offsetHeight)"
+                                  ".map(b => b.querySelector('.filename')?.textContent || '')")
+        assert shown and all(name.endswith(".mjs") for name in shown), (target, shown)
+        top = tab.page.evaluate("document.getElementById('the-preamble').getBoundingClientRect().top")
+        assert 0 <= top < 200, (target, top)  # the section is on screen, not the first tab set
 
 
 def search(tab, query: str) -> list:
@@ -140,6 +215,61 @@ def test_search_finds_a_word_shows_no_diagram_source_and_leads_to_the_page(visit
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_search_finds_han_with_or_without_a_space_before_latin(visit, base_url, site, language):
+    """Chinese prose writes a Han character, a space and a Latin word; a reader types them without the space. Both
+    find the same sections (mkdocs.yml's separator splits at every edge between Han and Latin, sitegen/search.py).
+    The pair searched is the one the language's pages write most."""
+    index = json.loads((site / languages.folder(language) / "search" / "search_index.json").read_text(encoding="utf-8"))
+    pairs = Counter(re.findall(r"([\u4e00-\u9fff]) ([A-Za-z]{2,})", " ".join(d["text"] for d in index["docs"]).replace("\u200b", "")))
+    if not pairs:
+        pytest.skip(f"{language}: no Han text")
+    han, latin = pairs.most_common(1)[0][0]
+    tab = visit()
+    tab.page.goto(url(base_url, language, "index"), wait_until="networkidle")
+    found = {}
+    for query in (han + latin, f"{han} {latin}"):
+        search(tab, query)
+        found[query] = sorted(a.get_attribute("href") for a in tab.page.locator(".md-search-result__link").all())
+        tab.page.locator(".md-search__input").fill("")
+        tab.page.locator(".md-search__input").press("End")
+        tab.page.locator(".md-search-result__item").first.wait_for(state="detached")
+    assert found[han + latin] and found[han + latin] == found[f"{han} {latin}"], found
+
+
+LINK_CONTRAST = """() => {
+  const rgba = (c) => { const v = c.match(/[\\d.]+/g).map(Number); return v.length > 3 ? v : [...v, 1]; };
+  const lum = (c) => c.slice(0, 3).map((v) => (v /= 255) <= .03928 ? v / 12.92 : ((v + .055) / 1.055) ** 2.4)
+    .reduce((sum, v, i) => sum + v * [.2126, .7152, .0722][i], 0);
+  const under = (el) => {  // the colour behind an element: its ancestors' backgrounds, blended
+    const layers = [];
+    for (let e = el; e; e = e.parentElement) {
+      const c = rgba(getComputedStyle(e).backgroundColor);
+      if (c[3] > 0) layers.unshift(c);
+      if (c[3] >= 1) break;
+    }
+    return layers.reduce((out, c) => out.map((v, i) => v * (1 - c[3]) + c[i] * c[3]), [255, 255, 255]);
+  };
+  return [...document.querySelectorAll(".md-content a, .md-nav a")].filter((a) => a.getClientRects().length && a.textContent.trim())
+    .map((a) => {
+      const fg = rgba(getComputedStyle(a).color), bg = under(a);
+      const [hi, lo] = [lum(fg.slice(0, 3).map((v, i) => v * fg[3] + bg[i] * (1 - fg[3]))), lum(bg)].sort((x, y) => y - x);
+      return [a.textContent.trim().slice(0, 40), Math.round((hi + .05) / (lo + .05) * 100) / 100];
+    }).filter(([, ratio]) => ratio < 4.5);
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_link_reaches_4_5_to_1_in_both_schemes(visit, base_url, scheme):
+    """File names on a code block's title bar, links in prose and the permalink sign shown on hover (Material's dark
+    link colour gave 4.13:1 on a title bar; site.css)."""
+    tab = visit(color_scheme=scheme)
+    for language in LANGUAGES:
+        for page in ("refusal", "guidance", "drift"):
+            tab.page.goto(url(base_url, language, page), wait_until="networkidle")
+            assert tab.page.evaluate(LINK_CONTRAST) == [], (language, page, scheme)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_phone_viewport_does_not_scroll_sideways(visit, base_url, language):
     tab = visit(viewport={"width": 375, "height": 812}, is_mobile=True)
     for page in ("index", "refusal", "gap"):
@@ -151,7 +281,7 @@ def test_phone_viewport_does_not_scroll_sideways(visit, base_url, language):
 
 
 SCROLLING_CODE = """() => [...document.querySelectorAll("article .highlight pre > code")]
-    .filter((code) => code.getClientRects().length)  // a folded harness is not in the page until opened
+    .filter((code) => code.getClientRects().length && !code.closest("details:not([open])"))  // a folded harness: not shown
     .filter((code) => code.scrollWidth > code.clientWidth)
     .map((code) => code.closest(".highlight").querySelector(".filename")?.textContent || code.textContent.slice(0, 60))"""
 COPY_BUTTON_OVER_CODE = """() => [...document.querySelectorAll("article .highlight:has(> .filename), article .exec-output")]

@@ -121,9 +121,7 @@ def downloaded(fragment: str, page_url: str) -> tuple[str, ...]:
 
 def examples_of_page(site: Path, language: str, page: str, downloads: set[str], runtime: str = "python") -> list[Example]:
     """The example blocks of one built page: a titled block whose title is a download, its output, its links."""
-    # as a reader sees it once the tab or fold is chosen: folded.js puts each kept block in place
-    page_html = re.sub(r'<template class="folded-code">(.*?)</template>', r"\1",
-                       page_path(site, language, page).read_text(encoding="utf-8"), flags=re.S)
+    page_html = page_path(site, language, page).read_text(encoding="utf-8")  # every tab's code, as served
     page_url = posixpath.dirname(page_path(site, language, page).relative_to(site).as_posix())
     source = source_page(language, page)
     fences = iter(example_fences(source, runtime) if source.exists() else [])  # drift, matrix: generated, no source

@@ -23,6 +23,9 @@ def test_every_page_exists_with_stamp_and_switcher(site, facts, language, page):
     assert title, "the releases the page was measured with, under its title"
     assert facts.versions["deepagents"] in title.group(1) and facts.versions[js.VERSION_KEY] in title.group(1)
     assert 'href="' in title.group(1) and "#your-release" in title.group(1), "linked to what differs in a release"
+    assert re.search(r'<h1 id="[^"]+"', page_html), "the page's own title, with its pinned id, is not its heading"
+    description = re.search(r'<meta name="description" content="([^"]+)"', page_html)
+    assert description and "deepagents sub-agents, measured live" not in description[1], "no description of its own"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -127,20 +130,37 @@ def test_every_example_and_the_scripted_model_are_published(site):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_search_indexes_prose_not_code_diagrams_or_tables(site, language):
+def test_search_indexes_prose_and_table_rows_not_code_diagrams_tabs_or_boilerplate(site, language):
     from sitegen import languages
 
     index = json.loads((site / languages.folder(language) / "search" / "search_index.json").read_text(encoding="utf-8"))
     everything = " ".join(doc["text"] for doc in index["docs"])
     assert "flowchart" not in everything and "-->" not in everything, "diagram source is indexed"
     assert "def measure_gap" not in everything and "from deepagents import" not in everything, "code is indexed"
+    assert "createDeepAgent(" not in everything, "JavaScript code is indexed"
     assert "knows the codename" not in everything, "an example's output is indexed"
-    assert not re.search(r"\d+\.\d+\.\d+–\d+\.\d+\.\d+\s*[:：]", everything), "the version matrix's cells are indexed"
+    assert not re.search(r"Python\s*JavaScript", everything), "tab labels are indexed"
+    boilerplate = word(language, "runs_beside").split("[")[0].strip()  # under each page's first example
+    assert boilerplate and boilerplate not in everything.replace("\u200b", ""), "the download paragraph is indexed"
+    assert not re.search(r"\d+\.\d+\.\d+–\d+\.\d+\.\d+\s*[:：]\s*[✅❌]", everything), "the matrix's symbol cells are indexed"
     assert word(language, "labels.who_stops_a_grandchild") not in everything, "a table's header is indexed"
+    # Table rows are indexed as text: "handoff" (a value the article tried for `mode`) is in the drift report's rows.
+    pages = {doc["location"].split("#")[0] for doc in index["docs"] if "handoff" in doc["text"]}
+    assert {"drift/", "matrix/"} <= pages, pages
+    # Split as Material's search splits the index and the query (lunr, with mkdocs.yml's separator).
     separator = re.compile(index["config"]["separator"].replace("\\u200b", "\u200b"))
-    words = set(separator.split(re.sub(r"<[^>]+>", " ", everything)))
+
+    def terms(text: str) -> set[str]:
+        return {term.lower() for term in separator.split(re.sub(r"<[^>]+>", " ", text)) if term}
+
+    words = terms(everything)
     term = word(language, "glossary.grandchild.term")
-    assert term in words, f"the word {term!r} is not searchable"
+    assert terms(term) <= words, f"the word {term!r} is not searchable"
+    # Chinese is found with or without a space between Han and Latin: the pages write a Han character, a space and
+    # a Latin word; the query without the space gives the same terms, and so finds the same sections.
+    pairs = set(re.findall(r"([\u4e00-\u9fff]) ([A-Za-z]{2,})", everything.replace("\u200b", "")))
+    for han, latin in pairs:
+        assert terms(han + latin) == terms(f"{han} {latin}") == {han} | terms(latin), (han, latin)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
