@@ -176,7 +176,7 @@ def judge(mutant: Mutant, baseline: Observation, seen: Observation) -> Verdict:
         f"it imported {package} from {seen.imported.get(package)}, not from the patched copy"
         for package in mutant.packages
         if seen.imported.get(package) is None or Path(seen.imported[package]).is_relative_to(installed(package))]
-    home = registry.home_of(mutant).name
+    home = next((s.name for s in registry.sections() if mutant in registry.mutants_of(s)), "—")  # a made-up mutant has none
     return engine.judge(mutant, baseline, seen, sources(), describe=provider.describe, under=provider.measured_under,
                         problems=problems, home=home)
 
