@@ -27,7 +27,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 
 PARKED = re.compile(r"<!--parked-(\d+)-->(?:.*?<!--/parked-\1-->)?", re.S)
 SHOWN_NOT_SEARCHED = re.compile(
-    r'<div class="(?:language-\w+ )?highlight(?: exec-output)?"(?: data-label="[^"]*")?>'  # code, and what it printed
+    r'<div class="(?:[\w-]+ )*highlight(?: exec-output)?"(?: data-label="[^"]*")?>'  # code (excerpts too), and what it printed
     r'(?:<span class="filename">[^<]*</span>)?<pre.*?</code></pre></div>'
     r'|<figure class="diagram">.*?</figure>'  # diagrams (their SVG, caption and text alternative)
     r'|<div class="tabbed-labels">.*?</div>'  # tab labels
