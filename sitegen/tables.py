@@ -186,7 +186,7 @@ def verdict(facts, language: str) -> str:
         cells = [say(f"outcomes.{verdict_outcome(outcomes, truth(suffix))}") for suffix in ("", JS_SUFFIX)]
         lines.append("| " + " | ".join([say(f"rows.{key}"), *cells]) + " |")
     # in a <div class="verdict">: the stylesheet keeps its three short columns a grid on a phone, not cards
-    return '<div class="verdict" markdown>\n\n' + "\n".join(lines) + "\n\n" + say("legend") + "\n\n</div>\n"
+    return '<div class="verdict compact-table" markdown>\n\n' + "\n".join(lines) + "\n\n" + say("legend") + "\n\n</div>\n"
 
 
 TABLES = {"modes": modes, "tool_surfaces": tool_surfaces, "refusal": refusal, "flag": flag, "gap": gap,

@@ -280,6 +280,18 @@ def test_phone_viewport_does_not_scroll_sideways(visit, base_url, language):
     tab.page.screenshot(path=str(ARTIFACTS / f"{language}-phone-gap.png"), full_page=True)
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_overviews_answer_is_a_grid_on_a_phones_first_screen(visit, base_url, language):
+    """The answer first: at 390 x 844 the verdict (every kind of child, Python beside JavaScript) is a table, not
+    stacked cards, and its last row is on the first screen."""
+    tab = visit(viewport={"width": 390, "height": 844}, is_mobile=True)
+    tab.page.goto(url(base_url, language, "index"), wait_until="networkidle")
+    table = tab.page.locator("article .verdict table")
+    assert table.evaluate("t => getComputedStyle(t).display") == "table"
+    last = table.locator("tbody tr").last.bounding_box()
+    assert last and last["y"] + last["height"] <= 844, f"the answer ends at {last} px, below the first screen"
+
+
 SCROLLING_CODE = """() => [...document.querySelectorAll("article .highlight pre > code")]
     .filter((code) => code.getClientRects().length && !code.closest("details:not([open])"))  // a folded harness: not shown
     .filter((code) => code.scrollWidth > code.clientWidth)
