@@ -35,6 +35,11 @@ from sitegen.verdicts import NOT_RECORDED, anchor, matrix, matrix_rows, verdict,
 
 # Generated pages hold live values: the macros plugin must never read them as templates.
 FRONT_MATTER = "---\nrender_macros: false\n---\n\n"
+
+
+def described(page: str, description: str) -> str:
+    """A generated page with its meta description in its own front matter (one block: a second would be shown)."""
+    return page.replace(FRONT_MATTER, f"---\nrender_macros: false\ndescription: {json.dumps(description)}\n---\n\n", 1)
 ORDER = ("changed", "not yet", "never held", "setup", "installed differs")
 PICKER = paths.ROOT / "overrides" / "assets" / "javascripts" / "release-picker.js"  # inlined: this page only
 
@@ -222,6 +227,6 @@ def matrix_row(claim, shown: list[str], language: str) -> str:
 # Each language's site runs this script once, for its own language.
 _language = mkdocs_gen_files.config.theme["language"]
 with mkdocs_gen_files.open("drift.md", "w") as page:  # the meta description, then the page
-    page.write(f"---\ndescription: {json.dumps(word(_language, 'description.drift'))}\n---\n\n{drift_page(_language)}")
+    page.write(described(drift_page(_language), word(_language, "description.drift")))
 with mkdocs_gen_files.open("matrix.md", "w") as page:
-    page.write(f"---\ndescription: {json.dumps(word(_language, 'description.matrix'))}\n---\n\n{matrix_page(_language)}")
+    page.write(described(matrix_page(_language), word(_language, "description.matrix")))

@@ -24,6 +24,7 @@ def test_every_page_exists_with_stamp_and_switcher(site, facts, language, page):
     assert facts.versions["deepagents"] in title.group(1) and facts.versions[js.VERSION_KEY] in title.group(1)
     assert 'href="' in title.group(1) and "#your-release" in title.group(1), "linked to what differs in a release"
     assert re.search(r'<h1 id="[^"]+"', page_html), "the page's own title, with its pinned id, is not its heading"
+    assert "render_macros" not in page_html, "a page shows its front matter (two blocks of it: the second is text)"
     description = re.search(r'<meta name="description" content="([^"]+)"', page_html)
     assert description and "deepagents sub-agents, measured live" not in description[1], "no description of its own"
 
