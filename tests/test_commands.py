@@ -1,4 +1,4 @@
-"""The make targets that print (make facts, make sentences, make parity) run and print what they promise.
+"""The make targets that print (make facts, make sentences, make parity, make check) run and print what they promise.
 
 They read the facts the session's build measured (its cache): what they print, not the measuring, is tested here."""
 
@@ -26,9 +26,13 @@ def test_make_facts_prints_every_section_table(site, build_cache):
 
 
 def test_make_sentences_prints_the_register_of_a_built_site(site, build_cache):
-    printed = run("tools.sentences", "--site", str(site), cache=build_cache)
+    printed = run("claims", "sentences", "--site", str(site), cache=build_cache)  # what make sentences runs
     assert all(f"## {code}\n" in printed for code in LANGUAGES) and "## Counts" in printed
 
 
 def test_make_parity_says_every_page_has_its_translation():
-    assert run("tools.parity").startswith("parity: every page of")
+    assert run("claims", "parity").startswith("parity: every page of")  # what make parity runs
+
+
+def test_make_check_passes_the_writers_checks(site, build_cache):
+    assert run("claims", "check", cache=build_cache).startswith("check: every claim, marker, translation and mutant")
