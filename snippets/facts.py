@@ -69,15 +69,18 @@ def gather(
     reuse: dict[str, lab.Measured] | None = None,
     tolerant: bool = False,
     runtimes: tuple[str, ...] = lab.RUNTIMES,
+    measured_js: tuple[lab.Measured, dict[str, lab.ExperimentFailed]] | lab.ExperimentFailed | None = None,
 ) -> tuple[Facts, dict[str, lab.Measured]]:
     """Run every experiment (or read its result from the cache, or take it from `reuse`), each once,
     a section after the sections it reads; and the JavaScript measurement (its entry `js.NAME`), in a
     node process that runs meanwhile. With `tolerant`, an experiment that fails is noted in
-    `Facts.failed` instead of stopping the others. `runtimes`: which deepagents to measure."""
+    `Facts.failed` instead of stopping the others. `runtimes`: which deepagents to measure.
+    `measured_js`: the JavaScript sections missing from `reuse`, measured elsewhere (what js.read() returned
+    or raised: the mutation suite measures many copies of npm deepagents in one node process); no node starts."""
     done: dict[str, lab.Measured] = {}
     keys: dict[str, str] = {}
     measured, failed = [], {}
-    javascript = _start_js(reuse, tolerant) if "js" in runtimes else None
+    javascript = _start_js(reuse, tolerant, measured_js) if "js" in runtimes else None
 
     def get(section: lab.Section) -> None:
         if section.name in done or section.name in failed:
@@ -143,11 +146,14 @@ class _Javascript:
     sections: list[str]  # the sections the node process measures
     key: str
     found: lab.Measured | None = None
-    process: Any = None  # the node process; or the ExperimentFailed that kept it from starting
+    process: Any = None  # the node process; the ExperimentFailed that kept it from starting (or ended its run
+    # as a whole); or (what it measured, section -> failure), measured elsewhere (gather's `measured_js`)
     kept: lab.Measured | None = None  # a reused measurement that lacks `sections`: completed by this one
 
 
-def _start_js(reuse: dict[str, lab.Measured] | None, tolerant: bool) -> _Javascript | None:
+def _start_js(reuse: dict[str, lab.Measured] | None, tolerant: bool,
+              measured_js: tuple[lab.Measured, dict[str, lab.ExperimentFailed]] | lab.ExperimentFailed | None = None,
+              ) -> _Javascript | None:
     wanted = js.sections()
     if not wanted:
         return None
@@ -157,6 +163,8 @@ def _start_js(reuse: dict[str, lab.Measured] | None, tolerant: bool) -> _Javascr
         if not missing:
             return _Javascript(wanted, "", kept)
         wanted = missing
+    if measured_js is not None:
+        return _Javascript(wanted, "", None, measured_js, kept)
     try:
         key = js.key(wanted) if cache.enabled() and kept is None else ""
         found = cache.load(js.NAME, key) if key else None
@@ -175,6 +183,8 @@ def _finish_js(running: _Javascript, tolerant: bool) -> tuple[lab.Measured, dict
     if isinstance(running.process, lab.ExperimentFailed):
         found = lab.Measured({"versions": {}, "deepagents_dir": None, "sections": {}}, {}, {})
         failed = {name: running.process for name in running.sections}
+    elif isinstance(running.process, tuple):  # measured elsewhere (gather's `measured_js`)
+        found, failed = running.process
     else:
         found, failed = js.finish(running.process, running.sections)
     if failed and not tolerant:

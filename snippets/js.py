@@ -195,7 +195,13 @@ def finish(process: subprocess.Popen, wanted: list[str]) -> tuple[Measured, dict
         process.communicate()
         raise ExperimentFailed(f"JavaScript experiments {', '.join(wanted)} ({paths.shown(paths.MEASURE_JS)}) took "
                                f"more than {TIMEOUT} s", wanted[0]) from None
-    if process.returncode != 0:
+    return read(process.returncode, out, err, wanted)
+
+
+def read(code: int, out: str, err: str, wanted: list[str]) -> tuple[Measured, dict[str, ExperimentFailed]]:
+    """What a run of measure.mjs printed (exit code, stdout, stderr), read as `finish()` returns it: also what
+    tools/measure_copies.mjs records for each copy it measures in one process."""
+    if code != 0:
         raise failure(err, wanted)
     try:
         data = json.loads(out)

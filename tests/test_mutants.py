@@ -14,6 +14,7 @@ judge is tested below on observations made by hand from the pages' own markers.
 from __future__ import annotations
 
 import hashlib
+import os
 import shutil
 from concurrent.futures import ThreadPoolExecutor
 from importlib.metadata import version
@@ -235,3 +236,26 @@ def test_an_unknown_mutant_is_named_with_the_known_ones(capsys):
     assert stopped.value.code == 2
     message = capsys.readouterr().err
     assert "no mutant named no-such-mutant" in message and registry.mutants()[0].name in message
+
+
+def test_copies_of_npm_deepagents_measured_in_one_node_process_read_as_one_process_each(tmp_path):
+    """tools/measure_copies.mjs (the quick path's npm mutants): each copy in the shared process is measured
+    as `DEEPAGENTS_JS_DIR=<copy> node measure.mjs` measures it alone, and no copy sees another's deepagents."""
+    import json
+    import subprocess
+
+    patched = mutation.prepare(MUTANTS["js-refusal-text-changed"], tmp_path / "patched")
+    plain = mutation.scratch_copy(tmp_path / "plain", [NPM_DEEPAGENTS])
+    plan = [{"name": name, "dir": str(folder), "sections": ["refusal"], "out": str(tmp_path / f"{name}.json")}
+            for name, folder in [("plain", plain), ("patched", patched), ("plain again", plain)]]
+    (tmp_path / "plan.json").write_text(json.dumps(plan), encoding="utf-8")
+    subprocess.run([js.node(), str(paths.ROOT / "tools" / "measure_copies.mjs"), str(tmp_path / "plan.json")],
+                   cwd=paths.ROOT, check=True, capture_output=True, timeout=120)
+    shared = {job["name"]: json.loads((tmp_path / f"{job['name']}.json").read_text(encoding="utf-8")) for job in plan}
+    for name, folder in [("plain", plain), ("patched", patched)]:
+        alone = subprocess.run([js.node(), str(paths.MEASURE_JS), "--keep-going", "refusal"], cwd=paths.ROOT,
+                               env={**os.environ, js.VARIABLE: str(folder)}, capture_output=True, text=True, timeout=120)
+        assert (shared[name]["code"], shared[name]["out"]) == (alone.returncode, alone.stdout), name
+    assert shared["plain"]["out"] != shared["patched"]["out"], "the patched copy's refusal was measured"
+    assert shared["plain again"] == shared["plain"]
+    assert js.read(shared["patched"]["code"], shared["patched"]["out"], "", ["refusal"])[0].result["sections"]["refusal"]

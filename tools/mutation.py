@@ -28,6 +28,8 @@ Two ways to observe a mutant:
   that imports the patched packages anew and measures again only the sections its
   claims read (the rest keep their baseline results); the pages' bindings are
   resolved with those values by the build's own function, without Markdown.
+  The npm mutants' JavaScript is measured first, all in ONE node process
+  (tools/measure_copies.mjs), beside the Python mutants' children.
 """
 
 from __future__ import annotations
@@ -238,15 +240,14 @@ def _reused(baseline: dict, needed: set[str]) -> dict:
 
 def _observe_fork(mutant: Mutant, scratch: Path, baseline: dict, facts: Any, out: Path) -> int:
     """Fork a child that imports the mutant's packages from `scratch`, measures what it must and writes
-    what it saw to `out`; returns the child's pid (the child never returns)."""
+    what it saw to `out`; returns the child's pid (the child never returns). Its JavaScript sections were
+    measured by the batch of npm copies (`_measure_npm_copies`), read from <out>.npm.json."""
     pid = os.fork()
     if pid:
         return pid
     try:
         os.environ["FACTS_CACHE"] = "0"  # what a mutant measures is neither read from nor written to a cache
         sys.path.insert(0, str(scratch))
-        if NPM_DEEPAGENTS in mutant.packages:
-            os.environ[js.VARIABLE] = str(scratch)  # node loads <scratch>/node_modules/deepagents
         again = {p for p in mutant.packages if p != NPM_DEEPAGENTS}
         again |= {"deepagents"} if again else set()  # deepagents imports langchain: both are imported anew
         for name in [n for n in sys.modules if n.split(".", 1)[0] in again]:
@@ -255,7 +256,7 @@ def _observe_fork(mutant: Mutant, scratch: Path, baseline: dict, facts: Any, out
         from snippets.facts import gather, live_row
 
         needed = needed_sections(mutant, facts)
-        now, _ = gather(_reused(baseline, needed), tolerant=True)
+        now, _ = gather(_reused(baseline, needed), tolerant=True, measured_js=_npm_measured(mutant, needed, out))
         result = {"live": live_row(now)["facts"], "imported": _origins(mutant.packages, now)}
         if now.failed:
             from sitegen.facts import pages_showing
@@ -268,6 +269,48 @@ def _observe_fork(mutant: Mutant, scratch: Path, baseline: dict, facts: Any, out
         result = {"error": f"{type(error).__name__}: {error}"}
     out.write_text(_json(result), encoding="utf-8")
     os._exit(0)
+
+
+def _js_wanted(mutant: Mutant, needed: set[str]) -> list[str]:
+    """The JavaScript sections a mutant of npm deepagents measures again."""
+    return sorted(name.removesuffix(JS_SUFFIX) for name in needed if name.endswith(JS_SUFFIX))
+
+
+def _npm_measured(mutant: Mutant, needed: set[str], out: Path) -> Any:
+    """What the batch of npm copies measured for this mutant (js.read's result, or the failure it raised);
+    None for a mutant of Python packages only."""
+    if NPM_DEEPAGENTS not in mutant.packages:
+        return None
+    wanted, found = _js_wanted(mutant, needed), out.with_suffix(".npm.json")
+    if not found.exists():
+        return js.ExperimentFailed(f"measure_copies.mjs left no result for {mutant.name}", wanted[0])
+    printed = json.loads(found.read_text(encoding="utf-8"))
+    try:
+        return js.read(printed["code"], printed["out"], printed["err"], wanted)
+    except js.ExperimentFailed as error:
+        return error
+
+
+def _measure_npm_copies(jobs: list[tuple[Mutant, Path]], facts: Any, out: Path) -> int:
+    """Fork a child that measures the JavaScript sections of every npm mutant in ONE node process
+    (tools/measure_copies.mjs: node and LangChain start once, each copy of deepagents is imported anew)
+    and writes each mutant's result to <out>/<name>.npm.json; returns its pid."""
+    plan = [{"name": mutant.name, "dir": str(scratch), "sections": _js_wanted(mutant, needed_sections(mutant, facts)),
+             "out": str(out / f"{mutant.name}.npm.json")} for mutant, scratch in jobs]
+    (out / "_npm.json").write_text(_json(plan), encoding="utf-8")
+    pid = os.fork()
+    if pid:
+        return pid
+    code = 1
+    try:
+        ran = subprocess.run([js.node(), str(ROOT / "tools" / "measure_copies.mjs"), str(out / "_npm.json")], cwd=ROOT,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=js.TIMEOUT * 2)
+        for line in ran.stderr.splitlines():
+            if line.startswith("measure_copies: "):
+                print(f"probe: {line.removeprefix('measure_copies: ')} (npm, one node process)", file=sys.stderr, flush=True)
+        code = ran.returncode
+    finally:
+        os._exit(code)
 
 
 def _origins(packages: Iterable[str], facts: Any = None) -> dict[str, str]:
@@ -284,7 +327,8 @@ def _origins(packages: Iterable[str], facts: Any = None) -> dict[str, str]:
 
 
 def _probe(plan_file: Path) -> None:
-    """The quick path's observer process (python -m tools.mutation --probe PLAN): the baseline, then a fork per job."""
+    """The quick path's observer process (python -m tools.mutation --probe PLAN): the baseline, then a fork
+    per job; the npm mutants' JavaScript is measured first, all in one node process, beside the Python jobs."""
     plan = json.loads(plan_file.read_text(encoding="utf-8"))
     out = plan_file.parent
     from snippets.facts import gather, live_row
@@ -294,15 +338,21 @@ def _probe(plan_file: Path) -> None:
     stops, spans = resolve(live_row(facts)["facts"])
     (out / "_baseline.json").write_text(_json({"live": live_row(facts)["facts"], "stops": stops, "spans": spans}))
     mutants = {m.name: m for m in registry.mutants()}
-    jobs, running = list(plan["jobs"]), {}
+    jobs = [(mutants[name], Path(scratch)) for name, scratch in plan["jobs"]]
+    npm = [(mutant, scratch) for mutant, scratch in jobs if NPM_DEEPAGENTS in mutant.packages]
+    running = {_measure_npm_copies(npm, facts, out): ("npm copies", time.monotonic())} if npm else {}
     while jobs or running:
-        while jobs and len(running) < plan["workers"]:
-            name, scratch = jobs.pop(0)
-            running[_observe_fork(mutants[name], Path(scratch), measured, facts, out / f"{name}.json")] = (name, time.monotonic())
+        npm_pending = any(name == "npm copies" for name, _ in running.values())
+        ready = [job for job in jobs if not (npm_pending and NPM_DEEPAGENTS in job[0].packages)]
+        while ready and len(running) < plan["workers"]:
+            mutant, scratch = ready.pop(0)
+            jobs.remove((mutant, scratch))
+            running[_observe_fork(mutant, scratch, measured, facts, out / f"{mutant.name}.json")] = (mutant.name, time.monotonic())
         pid, _ = os.wait()
         if pid in running:
             name, began = running.pop(pid)
-            print(f"probe: {name} in {time.monotonic() - began:.1f} s", file=sys.stderr, flush=True)
+            if name != "npm copies":
+                print(f"probe: {name} in {time.monotonic() - began:.1f} s", file=sys.stderr, flush=True)
 
 
 def quick(mutants: Sequence[Mutant], out: Path, workers: int = 2, say: Callable[[str], None] = print,
@@ -321,9 +371,15 @@ def quick(mutants: Sequence[Mutant], out: Path, workers: int = 2, say: Callable[
     process = subprocess.Popen([sys.executable, "-m", "tools.mutation", "--probe", str(out / "plan.json")], cwd=ROOT,
                                env={**base_env(), **facts_cache.environment(cache)},
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    log = []
-    for count, line in enumerate(process.stderr, 1):
+    log, count = [], 0
+    for line in process.stderr:
         log.append(line)
+        if not line.startswith("probe: "):
+            continue
+        if line.rstrip().endswith("(npm, one node process)"):  # the npm copies' JavaScript, measured first
+            say(f"  {line.removeprefix('probe: ').rstrip()}")
+            continue
+        count += 1
         say(f"[{count}/{len(jobs)}] {line.removeprefix('probe: ').rstrip()}")
     if process.wait() != 0 or not (out / "_baseline.json").exists():
         raise RuntimeError(f"the probe failed (exit {process.returncode}):\n{''.join(log)[-3000:]}")

@@ -50,7 +50,11 @@ function expect(condition, section, lookedFor) {
 
 // --- loading deepagents (or a copy of it) -------------------------------------------
 
-if (process.env.DEEPAGENTS_JS_DIR) {
+// Run as a command (not imported by tools/measure_copies.mjs, which measures many copies in one
+// process: it imports this module once per copy, as `measure.mjs?copy=<folder>`).
+const COMMAND = import.meta.url === pathToFileURL(resolve(process.argv[1] ?? "")).href;
+
+if (COMMAND && process.env.DEEPAGENTS_JS_DIR) {
   const dir = resolve(process.env.DEEPAGENTS_JS_DIR);
   register("./resolve_hook.mjs", import.meta.url, { data: { dir, root: ROOT } });
 }
@@ -772,12 +776,20 @@ async function main(argv) {
   return out;
 }
 
-try {
-  const out = await main(process.argv.slice(2));
-  process.stdout.write(`${JSON.stringify(out, null, 1)}\n`);
-} catch (error) {
-  const line = error instanceof Failure ? error.message
-    : `${error?.name ?? "Error"}: ${String(error?.message ?? error).split("\n")[0]}`;
-  process.stderr.write(`measure.mjs: ${line}\n`);
-  process.exitCode = 1;
+/** What the command prints: {code: 0, out: "<the JSON object>\n"} or {code: 1, err: "measure.mjs: <one line>\n"}. */
+export async function run(argv) {
+  try {
+    return { code: 0, out: `${JSON.stringify(await main(argv), null, 1)}\n`, err: "" };
+  } catch (error) {
+    const line = error instanceof Failure ? error.message
+      : `${error?.name ?? "Error"}: ${String(error?.message ?? error).split("\n")[0]}`;
+    return { code: 1, out: "", err: `measure.mjs: ${line}\n` };
+  }
+}
+
+if (COMMAND) {
+  const { code, out, err } = await run(process.argv.slice(2));
+  process.stdout.write(out);
+  process.stderr.write(err);
+  process.exitCode = code;
 }

@@ -7,25 +7,39 @@
 // repository's LangChain; a full install of another release runs against its own.
 // Whatever the folder does not hold resolves as usual, and a bare import that the
 // folder's own files cannot resolve falls back to the repository's node_modules.
-import { pathToFileURL } from "node:url";
+//
+// Many copies in one process (tools/measure_copies.mjs): a module imported with
+// `?copy=<folder>` in its URL resolves from that folder instead, and the repository's own
+// files it imports (the harness, the scenarios, scripted_model.mjs) keep the query, so
+// each copy gets its own instance of them and of its deepagents; the packages a copy
+// does not hold (LangChain, zod) are loaded once and shared.
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const SHARED = /^(deepagents|langchain|langsmith|zod|@langchain\/[^/]+)(\/|$)/;
-let folder; // file URL of DEEPAGENTS_JS_DIR, with a trailing slash
+let folder; // file URL of DEEPAGENTS_JS_DIR, with a trailing slash (none: copies only)
 let repository; // file URL of the repository root, with a trailing slash
+let modules; // file URL of the repository's node_modules, with a trailing slash
 
 export async function initialize({ dir, root }) {
-  folder = pathToFileURL(`${dir}/`).href;
+  folder = dir ? pathToFileURL(`${dir}/`).href : null;
   repository = pathToFileURL(`${root}/`).href;
+  modules = `${repository}node_modules/`;
 }
 
 function bare(specifier) {
   return !/^(\.|\/|#|[a-z][a-z0-9+.-]*:)/i.test(specifier);
 }
 
-export async function resolve(specifier, context, nextResolve) {
-  if (SHARED.test(specifier)) {
+/** The `?copy=<folder>` of a module's URL, as a folder URL with a trailing slash, or null. */
+function copyOf(url) {
+  const query = url ? new URL(url).searchParams.get("copy") : null;
+  return query ? pathToFileURL(`${query}/`).href : null;
+}
+
+async function find(specifier, context, nextResolve, from) {
+  if (from && SHARED.test(specifier)) {
     try {
-      return await nextResolve(specifier, { ...context, parentURL: folder });
+      return await nextResolve(specifier, { ...context, parentURL: from });
     } catch (error) {
       if (error?.code !== "ERR_MODULE_NOT_FOUND") throw error;
     }
@@ -36,4 +50,14 @@ export async function resolve(specifier, context, nextResolve) {
     if (error?.code !== "ERR_MODULE_NOT_FOUND" || !bare(specifier)) throw error;
     return nextResolve(specifier, { ...context, parentURL: repository });
   }
+}
+
+export async function resolve(specifier, context, nextResolve) {
+  const copy = copyOf(context.parentURL);
+  const found = await find(specifier, context, nextResolve, copy ?? folder);
+  const ours = found.url.startsWith(repository) && !found.url.startsWith(modules);
+  if (!copy || !ours) return found;
+  const url = new URL(found.url);
+  url.searchParams.set("copy", fileURLToPath(copy).replace(/\/$/, ""));
+  return { ...found, url: url.href };
 }
