@@ -118,23 +118,40 @@ LIVE_CODE = """() => [...document.querySelectorAll("article pre:not(.mermaid) > 
 ])"""
 
 
+@pytest.fixture(scope="module")
+def desktop_walk(browser, base_url):
+    """Every page of every language opened once at 1280 px, in one tab per language: what the tests below check
+    on each page, so that a page is loaded once for all of them."""
+    walks = {}
+    for language in LANGUAGES:
+        tab = Visit(browser, viewport={"width": 1280, "height": 900}, permissions=["clipboard-read", "clipboard-write"])
+        seen = {}
+        for page in PAGES:
+            address = url(base_url, language, page)
+            tab.page.goto(address, wait_until="networkidle")
+            seen[page] = {"served": tab.page.evaluate(SERVED_CODE, address), "live": tab.page.evaluate(LIVE_CODE),
+                          "template": "<template" in tab.page.content(), "h1": tab.page.locator("article h1").count(),
+                          "scrolling": tab.page.evaluate(SCROLLING_CODE),
+                          "covered": tab.page.evaluate(COPY_BUTTON_OVER_CODE)}
+        walks[language] = (seen, list(tab.errors), list(tab.requests))
+        tab.close()
+    return walks
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_code_block_of_every_tab_is_served_and_has_a_copy_button(visit, base_url, language):
+def test_every_code_block_of_every_tab_is_served_and_has_a_copy_button(desktop_walk, visit, base_url, language):
     """JavaScript is first-class: every tab's code (and a fold's) is in the HTML as served, so find-in-page, a
     reader without JavaScript and a search engine see it, and each block has its copy button as the page loads,
     whichever tab is shown. Copying from a tab that was hidden at load, once chosen, copies its code."""
-    tab = visit(permissions=["clipboard-read", "clipboard-write"])
     hidden_at_load = 0
-    for page in PAGES:
-        address = url(base_url, language, page)
-        tab.page.goto(address, wait_until="networkidle")
-        served = tab.page.evaluate(SERVED_CODE, address)
-        live = tab.page.evaluate(LIVE_CODE)
-        assert [text for text, _, _ in live] == served, f"{page}: the code on the page is not the code served"
+    for page, seen in desktop_walk[language][0].items():
+        live = seen["live"]
+        assert [text for text, _, _ in live] == seen["served"], f"{page}: the code on the page is not the code served"
         assert all(button for _, button, _ in live), (page, [text[:80] for text, button, _ in live if not button])
-        assert "<template" not in tab.page.content(), f"{page}: code kept in a <template>"
+        assert not seen["template"], f"{page}: code kept in a <template>"
         hidden_at_load += sum(1 for _, _, index in live if index > 0)
     assert hidden_at_load > 0, "no page has a second tab: nothing was tested"
+    tab = visit(permissions=["clipboard-read", "clipboard-write"])
     # A tab not shown at load: chosen, its first block copies its own code (createDeepAgent in JavaScript).
     tab.page.goto(url(base_url, language, "refusal"), wait_until="networkidle")
     tab.page.locator(".tabbed-labels label", has_text="JavaScript").first.click()
@@ -314,19 +331,20 @@ SCROLLING_TABLES = """() => {
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_page_opens_cleanly_and_no_code_or_output_block_scrolls_sideways_on_a_desktop(visit, base_url, language):
+def test_every_page_opens_cleanly_and_no_code_or_output_block_scrolls_sideways_on_a_desktop(desktop_walk, visit, base_url,
+                                                                                          language):
     """Every page opens with no console error and no request leaving the site. At 1280 px an example (88 columns,
     tests/test_examples_format.py) fits and its output wraps; the copy button sits in the title bar, off the code;
     an output is labelled in the page's language."""
-    tab = visit(viewport={"width": 1280, "height": 900})
-    for page in PAGES:
-        tab.page.goto(url(base_url, language, page), wait_until="networkidle")
-        assert tab.page.locator("article h1").count() == 1, page
-        assert tab.page.evaluate(SCROLLING_CODE) == [], f"{page}: these blocks scroll sideways"
-        assert tab.page.evaluate(COPY_BUTTON_OVER_CODE) == [], f"{page}: a copy button covers code"
-    assert tab.errors == []
-    outside = [r for r in tab.requests if not r.startswith(base_url) and not r.startswith("data:")]
+    pages, errors, requests = desktop_walk[language]
+    for page, seen in pages.items():
+        assert seen["h1"] == 1, page
+        assert seen["scrolling"] == [], f"{page}: these blocks scroll sideways"
+        assert seen["covered"] == [], f"{page}: a copy button covers code"
+    assert errors == []
+    outside = [r for r in requests if not r.startswith(base_url) and not r.startswith("data:")]
     assert outside == []
+    tab = visit(viewport={"width": 1280, "height": 900})
     tab.page.goto(url(base_url, language, "guidance"), wait_until="networkidle")
     tab.page.evaluate('document.querySelectorAll("article details").forEach((fold) => { fold.open = true; })')
     labels = tab.page.locator("article .exec-output").evaluate_all(
