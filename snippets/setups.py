@@ -44,10 +44,6 @@ class Setup:
     model: str | None  # the provider:model the scripted model reports; None: the site's own model
     family: tuple[str, ...] = ()  # every key deepagents registers the same harness profile under
 
-    @property
-    def label(self) -> str:
-        return "a model no harness profile matches" if self.model is None else f"`{self.model}`"
-
 
 @dataclass(frozen=True)
 class Scope:
