@@ -216,6 +216,13 @@ def unscoped(provider: Provider) -> list[Problem]:
     return found
 
 
+def holding_under(provider: Provider, segment: Segment) -> list[str]:
+    """The setups under which a bound text shown on a page holds (every one of `provider.setups()` but those
+    where a claim it names or a value it shows differs): what the sentence register lists."""
+    setups = provider.setups()
+    return [setup for i, setup in enumerate(setups) if i == 0 or not _false_in(provider, segment, setup, setups[0])]
+
+
 def _false_in(provider: Provider, segment: Segment, setup: str, own: str) -> tuple[str, str, str] | None:
     """Why a shown text is false under a setup: (what differs, its value there, its value under `own`)."""
     def value(claim_id: str):

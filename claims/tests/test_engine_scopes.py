@@ -3,6 +3,7 @@ one of the provider's setups must state the scope it holds in; the exact one-lin
 the setups under which it would be false."""
 
 from claims import checks
+from claims.markers import segments
 from claims.model import Scope
 from fake_client import EN, XX
 
@@ -72,3 +73,10 @@ def test_no_scope_is_offered_when_none_excludes_the_setups_where_it_is_false(pro
     assert lines(provider)[0] == (
         "docs/en/page.md:3: states no scope, yet is false under dusk (sky-blue is False under dusk, True under noon): "
         "state where it holds, or bind it to what holds under every setup")
+
+
+def test_the_register_lists_the_setups_under_which_a_sentence_holds(provider):
+    provider.under = {"dusk": {"sky": False}, "rain": {"grass": True}}
+    sky, _, no_grass, _ = segments(EN)
+    assert checks.holding_under(provider, sky) == ["noon", "rain"]
+    assert checks.holding_under(provider, no_grass) == ["noon", "dusk"]
