@@ -109,7 +109,7 @@ class DeepagentsProvider(Provider):
     # ----------------------------------------------------------------- setups (snippets/setups.py)
 
     def setups(self) -> list[str]:
-        return [setup.id for setup in _setups().setups]
+        return [setup.id for setup in setups_measured().setups]
 
     def value_in(self, claim_id: str, setup: str) -> Any:
         """A claim's value under a setup: the claims of the experiments snippets/setups.py measures under it."""
@@ -117,7 +117,7 @@ class DeepagentsProvider(Provider):
 
         if claim_id not in setups.measured_claims():
             raise KeyError(claim_id)
-        return registry.claim(claim_id).live(_facts_under()[setup])
+        return registry.claim(claim_id).live(facts_under()[setup])
 
     def shown_in(self, expression: str, setup: str) -> Any:
         """What `{{ facts.<section>... }}` shows under a setup, for a section measured under every setup."""
@@ -125,13 +125,13 @@ class DeepagentsProvider(Provider):
 
         if not any(expression.startswith(f"facts.{name}.") for name in setups.SECTIONS):
             raise KeyError(expression)
-        return _expressions().compile_expression(expression)(facts=_facts_under()[setup])
+        return _expressions().compile_expression(expression)(facts=facts_under()[setup])
 
     def scopes(self, language: str) -> list:
         from claims.model import Scope
         from snippets import setups
 
-        found = _setups().setups
+        found = setups_measured().setups
         return [Scope(scope.id, strings.declared(language, f"scopes.{scope.id}", scope.words, "snippets/setups.py"),
                       frozenset(setup.id for setup in found if scope.covers(setup))) for scope in setups.SCOPES]
 
@@ -145,18 +145,20 @@ class DeepagentsProvider(Provider):
 
 
 @functools.cache
-def _setups():
+def setups_measured():
+    """The setups (snippets/setups.py) and what was measured under each, once per process."""
     from snippets import setups
 
     return setups.measured()
 
 
 @functools.cache
-def _facts_under() -> dict[str, Any]:
+def facts_under() -> dict[str, Any]:
+    """Setup id -> the facts under it (the pages' own facts under the first)."""
     from sitegen.facts import live_facts
     from snippets import setups
 
-    return setups.facts_under(live_facts(), _setups())
+    return setups.facts_under(live_facts(), setups_measured())
 
 
 @functools.cache
