@@ -61,7 +61,8 @@ def main(argv: list[str] | None = None) -> int:
         return getattr(importlib.import_module(module), function)(args.args)
     provider = load(found["provider"])
     if args.command == "check":
-        return _report(checks.run(provider), "check: every claim, marker, translation and mutant is in order")
+        problems = checks.run(provider) or [str(p) for p in checks.unscoped(provider)]
+        return _report(problems, "check: every claim, marker, translation, mutant and scope is in order")
     if args.command == "parity":
         pages = parity.texts(provider.pages())
         source, *others = pages

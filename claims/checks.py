@@ -12,16 +12,19 @@ prints it.
 * `missing_translations`: a claim whose words a language does not translate;
 * `marker_order`: a translation whose markers are not the source page's, in the same order (a
   sentence missing, one too many, or another order); a page not translated yet is no problem;
-* `unflipped`: a claim (a twin a page binds included) that no mutant flips.
+* `unflipped`: a claim (a twin a page binds included) that no mutant flips;
+* `unscoped` (it reads values: the plugin runs it after the others, once every value is measured): a bound
+  text that is false under one of the provider's setups and does not state the scope it holds in.
 """
 
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from claims.markers import BindingError, Segment, segments
+from claims.markers import BindingError, Segment, holds, readable, segments
 from claims.model import Claim, Mutant
 from claims.provider import Page, Provider
 
@@ -174,6 +177,71 @@ def unflipped(claims: Iterable[Claim], mutants: Iterable[Mutant], pages: dict[st
         found.append(Problem(file, int(line) if line.isdigit() else None,
                              f"{what} has no mutant that flips it: add a Mutant whose flips name {claim.id!r}"))
     return found
+
+
+EXPRESSION = re.compile(r"\{\{-?\s*(.+?)\s*-?\}\}", re.S)  # a template expression in a bound text
+
+
+def unscoped(provider: Provider) -> list[Problem]:
+    """Every bound text shown on a page that is false under one of the provider's setups (`setups()`, the
+    pages' own first) and states no scope, or states one that covers that setup: one line each, naming the
+    setups. A text states a scope by containing its words (`scopes(language)`); it is false under a setup
+    when its marker does not hold with the claims' values there (`value_in`), or a value it shows differs
+    (`shown_in`). What a setup does not measure counts as the pages' own value."""
+    setups = provider.setups()
+    if len(setups) < 2:
+        return []
+    own, found = setups[0], []
+    for page in _all(provider.pages()):
+        scopes = provider.scopes(page.language)
+        for segment in _segments(page) or []:
+            if segment.kind == "narrative" or not holds(segment.kind, segment.names, provider.value):
+                continue  # says nothing about the library, or a form the page does not show
+            false = {setup: why for setup in setups[1:] if (why := _false_in(provider, segment, setup, own))}
+            words = " ".join(readable(segment.text).split()).lower()
+            stated = next((s for s in scopes if " ".join(s.words.split()).lower() in words), None)
+            wrong = [setup for setup in false if stated is None or setup in stated.setups]
+            if not wrong:
+                continue
+            thing, there, here = false[wrong[0]]
+            why = f"{thing} is {there} under {wrong[0]}, {here} under {own}"
+            if stated is None:
+                fits = [repr(s.words) for s in scopes if not set(false) & s.setups]
+                what = (f"states no scope, yet is false under {', '.join(wrong)} ({why}): state where it holds"
+                        f"{f' ({_either(fits)})' if fits else ''}, or bind it to what holds under every setup")
+            else:
+                what = (f"states its scope, {stated.words!r}, yet is false under {', '.join(wrong)}, which that "
+                        f"covers ({why}): rewrite it")
+            found.append(Problem(page.file, segment.line, what))
+    return found
+
+
+def holding_under(provider: Provider, segment: Segment) -> list[str]:
+    """The setups under which a bound text shown on a page holds (every one of `provider.setups()` but those
+    where a claim it names or a value it shows differs): what the sentence register lists."""
+    setups = provider.setups()
+    return [setup for i, setup in enumerate(setups) if i == 0 or not _false_in(provider, segment, setup, setups[0])]
+
+
+def _false_in(provider: Provider, segment: Segment, setup: str, own: str) -> tuple[str, str, str] | None:
+    """Why a shown text is false under a setup: (what differs, its value there, its value under `own`)."""
+    def value(claim_id: str):
+        try:
+            return provider.value_in(claim_id, setup)
+        except KeyError:  # not measured under that setup
+            return provider.value(claim_id)
+
+    if not holds(segment.kind, segment.names, value):
+        changed = next(c for c in segment.claims if value(c) != provider.value(c))
+        return changed, repr(value(changed)), repr(provider.value(changed))
+    for expression in EXPRESSION.findall(segment.text):
+        try:
+            there, here = provider.shown_in(expression, setup), provider.shown_in(expression, own)
+        except KeyError:  # it does not depend on the setup
+            continue
+        if there != here:
+            return f"{{{{ {expression} }}}}", repr(there), repr(here)
+    return None
 
 
 def run(provider: Provider) -> list[str]:

@@ -104,3 +104,13 @@ class Mutant:
     @property
     def packages(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(patch.package for patch in self.patches))
+
+
+@dataclass(frozen=True)
+class Scope:
+    """What a sentence may say of where it holds: its words in one language (a sentence states the scope by
+    containing them) and the setups they cover (the client's setup ids)."""
+
+    id: str
+    words: str
+    setups: frozenset[str]

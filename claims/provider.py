@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from claims.model import Claim, Mutant
+from claims.model import Claim, Mutant, Scope
 
 
 @dataclass(frozen=True)
@@ -99,6 +99,26 @@ class Provider(ABC):
         mutants one at a time implements it; `python -m claims mutate` runs the configured runner
         instead (the deepagents one: tools/mutation.py, which measures many in one process)."""
         raise NotImplementedError(f"{type(self).__name__} measures no mutant one at a time")
+
+    # ----------------------------------------------------------------- setups (claims/checks.py `unscoped`)
+
+    def setups(self) -> list[str]:
+        """The setups a client measures its claims under (the ways a reader's project may differ from its
+        examples), the one its pages are built with first. Default: none but that one, nothing to check."""
+        return []
+
+    def value_in(self, claim_id: str, setup: str) -> Any:
+        """A claim's value under a setup; KeyError if it is not measured under that setup."""
+        raise KeyError(claim_id)
+
+    def shown_in(self, expression: str, setup: str) -> Any:
+        """What a page's template expression (the inside of a `{{ ... }}` that is no marker) shows under a
+        setup; KeyError if it does not depend on the setup, or the client cannot read it."""
+        raise KeyError(expression)
+
+    def scopes(self, language: str) -> list[Scope]:
+        """The scopes a sentence of this language may state: its words, and the setups they cover."""
+        return []
 
     # ----------------------------------------------------------------- the site's own checks
 

@@ -3,7 +3,8 @@ true; and its lint, the sentences that speak of the library outside a binding.
 
 * `register(provider, site)`: for each language and page, in page order, each bound sentence as a
   reader sees it in the built `site`, its binding (guard, when, unless), each claim it is bound to
-  with the value the article reported, the value today and where the claim is declared. The forms
+  with the value the article reported, the value today, where the claim is declared and, when the
+  provider measures several setups, the setups under which the sentence holds. The forms
   a page does not show are listed too, as their source; narrative sentences follow with their reason.
   A reviewer reads it side by side with the article. (`python -m claims sentences` builds the site
   first.)
@@ -21,6 +22,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from claims import markers
+from claims.checks import holding_under
 from claims.provider import Provider
 
 BLOCK_TAGS = {"p", "li", "td", "th", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "summary", "dt", "dd"}
@@ -80,9 +82,12 @@ def register(provider: Provider, site: Path) -> str:
     by_id = {c.id: c for c in claims}
     out = [f"# Sentence register ({provider.measured_under([c.id for c in claims if c.id == c.base])})", ""]
     totals = {}
+    setups = provider.setups()
+    if len(setups) > 1:
+        out += [f"Setups measured: {', '.join(setups)} (the pages' own: {setups[0]}).", ""]
     for code, pages in provider.pages().items():
-        out += [f"## {code}", "", "| page:line | sentence | binding | claim | article | today | experiment |",
-                "|---|---|---|---|---|---|---|"]
+        out += [f"## {code}", "", "| page:line | sentence | binding | claim | article | today | experiment | holds under |",
+                "|---|---|---|---|---|---|---|---|"]
         narrative, hidden, count, claims_bound = [], [], 0, set()
         for name, page in sorted(pages.items()):
             built = provider.page_html(site, code, name.removesuffix(".md"))
@@ -98,13 +103,15 @@ def register(provider: Provider, site: Path) -> str:
                     continue
                 count += 1
                 claims_bound |= set(segment.claims)
+                holding = holding_under(provider, segment) if len(setups) > 1 else []
+                under = _under(setups, holding)
                 for i, name_ in enumerate(segment.names):
                     claim = by_id[name_.lstrip("!")]
                     article = provider.show(claim.article, code) if claim.from_article else "—"
                     experiment = provider.declared_at(claim.id).rpartition(":")[0]
                     text = _cell(shown.get(segment.line)) if i == 0 else "〃"
                     out.append(f"| {where} | {text} | {segment.kind} | `{name_}` | {article} | "
-                               f"{provider.show(truth[claim.id], code)} | {experiment} |")
+                               f"{provider.show(truth[claim.id], code)} | {experiment} | {under if i == 0 else '〃'} |")
         totals[code] = (count, len(claims_bound), len(narrative))
         out += ["", f"### {code}: forms not shown under this release", "", "| page:line | form | source |", "|---|---|---|",
                 *hidden, "", f"### {code}: narrative sentences", "", "| page:line | sentence | reason |", "|---|---|---|",
@@ -114,6 +121,17 @@ def register(provider: Provider, site: Path) -> str:
     out += ["", "Narrative reasons (the whole allow-list):", ""]
     out += [f"- `{reason}`: {why}" for reason, why in markers.REASONS.items()]
     return "\n".join(out) + "\n"
+
+
+def _under(setups: list[str], holding: list[str]) -> str:
+    """The setups under which a sentence holds, as the register says it: every one, all but a few, or a list."""
+    if len(setups) < 2:
+        return "—"
+    if holding == setups:
+        return "every setup"
+    if len(holding) > len(setups) / 2:
+        return "all but " + ", ".join(s for s in setups if s not in holding)
+    return ", ".join(holding)
 
 
 def _cell(bound: Bound | None) -> str:

@@ -77,6 +77,13 @@ def define_env(env) -> None:
         return tables.table(name, facts, language)
 
     @env.macro
+    def setups_table() -> str:
+        """What each kind of child holds under each harness profile deepagents ships (snippets/setups.py)."""
+        from sitegen.provider import facts_under, setups_measured
+
+        return tables.model_setups(setups_measured(), facts_under(), language)
+
+    @env.macro
     def sections() -> str:
         return tables.sections(language)
 

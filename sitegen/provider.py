@@ -106,6 +106,35 @@ class DeepagentsProvider(Provider):
             raise RuntimeError(f"mutant {mutant.name}: {data.get('error')}")
         return data["live"]
 
+    # ----------------------------------------------------------------- setups (snippets/setups.py)
+
+    def setups(self) -> list[str]:
+        return [setup.id for setup in setups_measured().setups]
+
+    def value_in(self, claim_id: str, setup: str) -> Any:
+        """A claim's value under a setup: the claims of the experiments snippets/setups.py measures under it."""
+        from snippets import setups
+
+        if claim_id not in setups.measured_claims():
+            raise KeyError(claim_id)
+        return registry.claim(claim_id).live(facts_under()[setup])
+
+    def shown_in(self, expression: str, setup: str) -> Any:
+        """What `{{ facts.<section>... }}` shows under a setup, for a section measured under every setup."""
+        from snippets import setups
+
+        if not any(expression.startswith(f"facts.{name}.") for name in setups.SECTIONS):
+            raise KeyError(expression)
+        return _expressions().compile_expression(expression)(facts=facts_under()[setup])
+
+    def scopes(self, language: str) -> list:
+        from claims.model import Scope
+        from snippets import setups
+
+        found = setups_measured().setups
+        return [Scope(scope.id, strings.declared(language, f"scopes.{scope.id}", scope.words, "snippets/setups.py"),
+                      frozenset(setup.id for setup in found if scope.covers(setup))) for scope in setups.SCOPES]
+
     def refresh(self) -> None:
         languages.languages.cache_clear()
         strings.strings.cache_clear()
@@ -113,6 +142,35 @@ class DeepagentsProvider(Provider):
 
     def extra_checks(self) -> list[str]:
         return strings.check(languages.codes())  # every word of every language but the claims' (the engine's)
+
+
+@functools.cache
+def setups_measured():
+    """The setups (snippets/setups.py) and what was measured under each, once per process."""
+    from snippets import setups
+
+    return setups.measured()
+
+
+@functools.cache
+def facts_under() -> dict[str, Any]:
+    """Setup id -> the facts under it (the pages' own facts under the first)."""
+    from sitegen.facts import live_facts
+    from snippets import setups
+
+    return setups.facts_under(live_facts(), setups_measured())
+
+
+@functools.cache
+def _expressions():
+    """A Jinja environment with the filters pages use (sitegen/macros.py), to read what an expression shows."""
+    import jinja2
+
+    from sitegen.render import code, quote
+
+    found = jinja2.Environment()
+    found.filters.update(code=code, quote=quote, len=len)
+    return found
 
 
 @functools.cache

@@ -85,6 +85,9 @@ def declared_keys() -> dict[str, tuple[str, str]]:
             found[f"claims.{claim.id}"] = (claim.label, where)
             if claim.setup:
                 found[f"setup.{claim.id}"] = (claim.setup, where)
+    from snippets.setups import SCOPES
+
+    found.update({f"scopes.{scope.id}": (scope.words, "snippets/setups.py") for scope in SCOPES})
     return found
 
 
@@ -110,7 +113,7 @@ def check(languages: list[str]) -> list[str]:
     return problems
 
 
-DECLARED = ("claims", "setup", "sections")  # the parts of a translation's strings that translate snippets/
+DECLARED = ("claims", "setup", "sections", "scopes")  # the parts of a translation's strings that translate snippets/
 
 
 def fill(language: str) -> list[str]:

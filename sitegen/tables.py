@@ -53,6 +53,25 @@ def tool_surfaces(facts, language: str) -> str:
     return grid(language, ["agent", "count", "tools_in_order", "has_task"], rows)
 
 
+def model_setups(found, under: dict[str, Any], language: str) -> str:
+    """For each harness profile deepagents ships (snippets/setups.py: its first model name, and how many more
+    share it), the tools an isolated and a fork child hold, with those the site's own model does not get."""
+    own = under[found.setups[0].id].tool_surfaces
+    more = word(language, "setups.more")
+
+    def held(tools: list[str], mine: list[str]) -> Label:
+        added = [code(t) for t in tools if t not in mine]
+        return Label(f"{len(tools)} (+ {word(language, 'list_separator').join(added)})" if added else str(len(tools)))
+
+    rows = []
+    for setup in found.setups:
+        there = under[setup.id].tool_surfaces
+        model = "no_profile" if setup.model is None else code(setup.model) + (
+            " " + more.format(n=len(setup.family) - 1) if len(setup.family) > 1 else "")
+        rows.append([model, held(there.isolated.tools, own.isolated.tools), held(there.fork.tools, own.fork.tools)])
+    return grid(language, ["model_reported", "isolated_holds", "fork_holds"], rows)
+
+
 def refusal(facts, language: str) -> str:
     r = facts.refusal
     return grid(language, ["measured", "value"], [

@@ -4,6 +4,7 @@ languages' pages, all in memory. The engine's tests run against it in millisecon
 from __future__ import annotations
 
 from claims import Claim, Mutant, Patch
+from claims.model import Scope
 from claims.provider import Page, Provider
 
 EN = """# Sky { #sky }
@@ -35,6 +36,8 @@ class FakeProvider(Provider):
         self.facts = {"sky": True, "sky_js": True, "grass": False}
         self.texts = {"en": {"page.md": EN}, "xx": {"page.md": XX}}
         self.words = {"sky-blue": "Le ciel est bleu", "grass-green": "L'herbe est verte", "count": "Sept choses"}
+        self.under: dict[str, dict] = {}  # setup -> the facts that differ there from the pages' own ("noon")
+        self.scope_words = {"en": "at noon", "xx": "à midi"}  # the scope that covers "noon" alone
 
     def claims(self):
         return [found for c in self.declared for found in (c, c.twin()) if found is not None]
@@ -68,3 +71,18 @@ class FakeProvider(Provider):
 
     def measured_under(self, claim_ids):
         return "lib 1.0"
+
+    def setups(self):
+        return ["noon", *self.under]
+
+    def value_in(self, claim_id, setup):
+        claim = next(c for c in self.claims() if c.id == claim_id)
+        return claim.live({**self.facts, **self.under.get(setup, {})})
+
+    def shown_in(self, expression, setup):
+        if not expression.startswith("facts."):
+            raise KeyError(expression)
+        return {**self.facts, **self.under.get(setup, {})}[expression.removeprefix("facts.")]
+
+    def scopes(self, language):
+        return [Scope("noon", self.scope_words[language], frozenset({"noon"}))]
