@@ -35,4 +35,4 @@ def test_make_parity_says_every_page_has_its_translation():
 
 
 def test_make_check_passes_the_writers_checks(site, build_cache):
-    assert run("claims", "check", cache=build_cache).startswith("check: every claim, marker, translation and mutant")
+    assert run("claims", "check", cache=build_cache).startswith("check: every claim, marker, translation, mutant and scope")
