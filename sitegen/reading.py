@@ -33,7 +33,7 @@ from mkdocs.plugins import BasePlugin, event_priority
 
 TABLE = re.compile(r"<table>\s*<thead>(?P<head>.*?)</thead>(?P<body>.*?)</table>", re.S)
 HEADER = re.compile(r"<th\b[^>]*>(.*?)</th>", re.S)
-CELL = re.compile(r"<td\b")
+CELL = re.compile(r"<td\b([^>]*)>(.*?)</td>", re.S)
 ROW = re.compile(r"<tr>.*?</tr>", re.S)
 TAG = re.compile(r"<[^>]+>")
 CODE = re.compile(r'<div class="(?:[^"]*\s)?highlight(?:\s[^"]*)?"[^>]*>.*?</code></pre></div>', re.S)
@@ -51,7 +51,10 @@ def labelled_cells(table: re.Match) -> str:
 
     def row(found: re.Match) -> str:
         column = iter(names)
-        return CELL.sub(lambda cell: f'<td data-label="{html.escape(next(column, ""))}"', found.group(0))
+        # The value in one element: on a phone the cell is a grid of two (its label, its value), and a value of
+        # text and code side by side ("8 (+ `write_todos`)") would otherwise take a row of the grid per piece.
+        return CELL.sub(lambda cell: f'<td data-label="{html.escape(next(column, ""))}"{cell[1]}><span class="cell">{cell[2]}</span></td>',
+                        found.group(0))
 
     return table.group(0)[:table.start("body") - table.start()] + ROW.sub(row, table["body"]) + "</table>"
 

@@ -169,14 +169,17 @@ def test_search_indexes_prose_and_table_rows_not_code_diagrams_tabs_or_boilerpla
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_tables_of_three_columns_name_each_cell_and_the_search_dialog_has_a_name(site, language):
-    """On a phone such a table shows each row as a card, each value under its column's name (sitegen/reading.py)."""
-    for page in ("guidance", "drift", "matrix", "refusal"):
+    """On a phone such a table shows each row as a card, each value under its column's name (sitegen/reading.py),
+    the value in one element beside its name however many pieces it has (text and code: the setups table)."""
+    for page in ("guidance", "drift", "matrix", "refusal", "tool-surfaces"):
         page_html = html(site, language, page)
         for table in re.findall(r"<table>.*?</table>", page_html, re.S):
             columns = len(re.findall(r"<th\b", table[:table.index("</thead>")]))
             cells = re.findall(r"<td\b[^>]*>", table)
             named = [cell for cell in cells if "data-label=" in cell]
             assert (named == cells) if columns >= 3 else not named, (page, columns, cells[:3])
+            whole = re.findall(r'<td data-label="[^"]*"[^>]*><span class="cell">.*?</span></td>', table, re.S)
+            assert len(whole) == len(named), (page, "a value not in one element", named[:3])
         assert re.search(r'role="dialog" aria-label="[^"]+"', page_html), "the search dialog has no name"
 
 
