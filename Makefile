@@ -101,8 +101,9 @@ bench: setup
 matrix: setup
 	$(RUN) python -m tools.matrix
 
-# The facts that differ under the newest deepagents release (exit 1 if any), as
-# Markdown; the weekly workflow gets it as its job summary ($GITHUB_STEP_SUMMARY).
+# The facts and example outputs that differ in a fresh install of the newest deepagents with the
+# newest dependencies its ranges allow, PyPI and npm (exit 1 if any), as Markdown; the weekly
+# workflow gets it as its job summary ($GITHUB_STEP_SUMMARY).
 drift: setup
 	$(RUN) python -m tools.drift_watch
 

@@ -245,12 +245,23 @@ def live_row(facts: Facts | None = None, runtimes: tuple[str, ...] = lab.RUNTIME
     return {"versions": facts.versions, "facts": values}
 
 
+def printed_by(facts: Facts, runtimes: tuple[str, ...] = lab.RUNTIMES) -> dict[str, dict[str, str]]:
+    """What each example printed, per runtime: {"python": {scenario: output}, "js": {...}} (what its page shows)."""
+    return {runtime: dict(facts.printed if runtime == "python" else facts.js_printed) for runtime in runtimes}
+
+
 if __name__ == "__main__":
     import argparse
 
     parser = argparse.ArgumentParser(prog="python -m snippets.facts", description="every claim's live value, as JSON")
     parser.add_argument("--runtime", choices=lab.RUNTIMES, help="only the claims of this runtime (default: both)")
-    chosen = parser.parse_args().runtime
-    json.dump(live_row(runtimes=(chosen,) if chosen else lab.RUNTIMES), sys.stdout, ensure_ascii=False,
-              sort_keys=True, default=str)
+    parser.add_argument("--printed", action="store_true",
+                        help='add what each example printed: {"printed": {runtime: {scenario: output}}} (make drift)')
+    args = parser.parse_args()
+    chosen = (args.runtime,) if args.runtime else lab.RUNTIMES
+    measured = gather(tolerant=True, runtimes=chosen)[0]
+    row = live_row(measured, runtimes=chosen)
+    if args.printed:
+        row["printed"] = printed_by(measured, chosen)
+    json.dump(row, sys.stdout, ensure_ascii=False, sort_keys=True, default=str)
     print()

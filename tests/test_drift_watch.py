@@ -2,7 +2,9 @@
 package index: a local folder laid out like the simple API (PEP 503), so no network.
 
 The release listing goes through the real code (tools.matrix.releases); only the
-measurement of the newest release, which needs a fresh environment, is stubbed.
+measurement in the fresh environments (the newest deepagents with the newest
+dependencies its ranges allow), which needs the package indexes, is stubbed: the
+stub is handed a row, facts, versions and printed outputs, as measure() returns it.
 """
 
 import json
@@ -10,7 +12,7 @@ import json
 import pytest
 
 from snippets import js, registry
-from snippets.facts import live_row
+from snippets.facts import live_row, printed_by
 from sitegen.strings import claim_words
 from tests.named_claims import GUARDED, NUMBER
 from tests.site_build import LANGUAGES
@@ -33,13 +35,20 @@ def simple_index(root, files: dict[str, str]):
 
 @pytest.fixture(scope="module")
 def pinned(facts):
-    return json.loads(json.dumps(live_row(facts)))  # the JSON form measure() returns, from the session's facts
+    # the JSON form measure(..., printed=True) returns, from the session's facts
+    return json.loads(json.dumps({**live_row(facts), "printed": printed_by(facts)}))
+
+
+def copy(row: dict) -> dict:
+    return json.loads(json.dumps(row))
 
 
 @pytest.fixture(autouse=True)
 def npm_pinned_is_newest(monkeypatch, pinned):
-    """No npm registry in the tests: the newest npm release is the pinned one, unless a test says otherwise."""
+    """No npm registry in the tests: the newest npm release is the pinned one, and a fresh install of it with
+    its newest peers measures what the pins do, unless a test says otherwise."""
     monkeypatch.setattr(drift_watch, "npm_releases", lambda: [pinned["versions"][js.VERSION_KEY]])
+    monkeypatch.setattr(drift_watch, "measure_npm", lambda version, **options: copy(pinned))
 
 
 @pytest.fixture
@@ -64,7 +73,12 @@ def index(tmp_path, monkeypatch, pinned):
 
 def stub_measure(monkeypatch, row: dict) -> list[str]:
     asked = []
-    monkeypatch.setattr(drift_watch, "measure", lambda version: asked.append(version) or row)
+    def measured(version, fresh=None, printed=False):
+        assert fresh == drift_watch.FRESH / "python" and printed, "a fresh environment, and what the examples print"
+        asked.append(version)
+        return row
+
+    monkeypatch.setattr(drift_watch, "measure", measured)
     return asked
 
 
@@ -74,7 +88,7 @@ def test_releases_come_from_the_index(index, pinned):
 
 
 def test_the_report_names_each_changed_fact_its_values_and_pages(index, pinned, monkeypatch, capsys):
-    newest = json.loads(json.dumps(pinned))
+    newest = copy(pinned)
     newest["versions"]["deepagents"] = NEWER
     newest["facts"][NUMBER.id] = pinned["facts"][NUMBER.id] + 5
     newest["facts"][GUARDED.id] = {"error": "experiment 'modes' failed: ValueError: no fork"}
@@ -85,7 +99,9 @@ def test_the_report_names_each_changed_fact_its_values_and_pages(index, pinned, 
     printed = capsys.readouterr().out
     assert index.read_text(encoding="utf-8") == printed  # the job summary is the printed report
     here = pinned["versions"]["deepagents"]
-    assert printed.startswith(f"## Drift watch: deepagents {here} (pinned) → {NEWER} (newest)\n")
+    assert printed.startswith(f"## Drift watch: deepagents {here} (pinned) → {NEWER} (newest), "
+                              "with the newest langchain and langgraph its ranges allow\n")
+    assert f"- `deepagents`: {here} (pinned) → {NEWER} (newest)\n" in printed
     assert f"2 of {len(CLAIMS)} facts changed" in printed
     section = registry.section_of(NUMBER.id)
     wording = " / ".join(claim_words(NUMBER, code) for code in LANGUAGES)
@@ -111,7 +127,8 @@ def test_the_sentences_bound_to_a_claim_are_named_by_page_and_line():
 def test_no_change_under_the_newest_release_passes(index, pinned, monkeypatch, capsys):
     stub_measure(monkeypatch, pinned)
     assert drift_watch.main() == 0
-    assert "No fact changed" in capsys.readouterr().out
+    printed = capsys.readouterr().out
+    assert "Nothing differs: all" in printed and "examples print what their pages show" in printed
 
 
 def test_a_newest_release_that_cannot_run_fails_with_its_error(index, monkeypatch, capsys):
@@ -120,13 +137,18 @@ def test_a_newest_release_that_cannot_run_fails_with_its_error(index, monkeypatc
     assert f"could not run under {NEWER}:\n\n    ImportError: no module named x" in capsys.readouterr().out
 
 
-def test_the_pinned_release_being_the_newest_is_said(tmp_path, monkeypatch, pinned, capsys):
+def test_the_pinned_release_being_the_newest_is_still_measured_with_the_newest_dependencies(
+        tmp_path, monkeypatch, pinned, capsys):
+    """The pinned deepagents being the newest says nothing of its dependencies: the fresh install is measured."""
     here = pinned["versions"]["deepagents"]
     monkeypatch.setenv("UV_DEFAULT_INDEX", simple_index(tmp_path, {f"deepagents-{here}.tar.gz": ""}))
     monkeypatch.delenv("GITHUB_STEP_SUMMARY", raising=False)
-    stub_measure(monkeypatch, {})
+    asked = stub_measure(monkeypatch, copy(pinned))
     assert drift_watch.main() == 0
-    assert f"deepagents {here} is the newest release" in capsys.readouterr().out
+    assert asked == [here]
+    printed = capsys.readouterr().out
+    assert f"deepagents {here} (pinned) → {here} (newest)" in printed
+    assert "The fresh install holds exactly the pinned versions." in printed
 
 
 def test_an_unreadable_index_is_named_in_the_summary(tmp_path, monkeypatch, capsys):
@@ -154,16 +176,65 @@ def test_the_javascript_twins_drift_under_the_newest_npm_release(index, pinned, 
     """npm deepagents is watched the same way: its twins' values under the newest npm release."""
     stub_measure(monkeypatch, pinned)
     twin = next(c for c in registry.claims("js") if isinstance(pinned["facts"][c.id], bool))
-    newest = json.loads(json.dumps(pinned))
+    newest = copy(pinned)
     newest["facts"][twin.id] = not pinned["facts"][twin.id]
     monkeypatch.setattr(drift_watch, "npm_releases", lambda: [pinned["versions"][js.VERSION_KEY], NEWER])
     asked = []
-    monkeypatch.setattr(drift_watch, "measure_npm", lambda version: asked.append(version) or newest)
+    monkeypatch.setattr(drift_watch, "measure_npm", lambda version, **options: asked.append(version) or newest)
     assert drift_watch.main() == 1
     assert asked == [NEWER]
     printed = capsys.readouterr().out
     here = pinned["versions"][js.VERSION_KEY]
-    assert f"## Drift watch: npm deepagents {here} (pinned) → {NEWER} (newest)" in printed
+    assert f"## Drift watch: npm deepagents {here} (pinned) → {NEWER} (newest), with the newest peers" in printed
     assert f"1 of {len(registry.claims('js'))} JavaScript facts changed" in printed
     assert f"- {twin.id} ({registry.section_of(twin.id).name}): " in printed
-    assert "No fact changed: all" in printed, "the Python claims did not change"
+    assert "Nothing differs: all" in printed, "the Python claims did not change"
+
+
+def test_an_example_that_prints_otherwise_under_the_newest_peers_is_named_with_the_peers(
+        index, pinned, monkeypatch, capsys):
+    """The same npm deepagents with newer peers: no claim changes, but an example prints other than its page
+    shows (a depth read from a stream namespace the newer langgraph names otherwise). The report names the
+    example's file, where the pages include it, the two outputs, and the peers whose versions differ."""
+    stub_measure(monkeypatch, copy(pinned))
+    scenario = "refusal"
+    shown = pinned["printed"]["js"][scenario]
+    newest = copy(pinned)
+    newest["versions"]["@langchain/langgraph" + js.NPM] = "99.1.0"
+    newest["versions"]["@langchain/core" + js.NPM] = "99.2.0"
+    newest["printed"]["js"][scenario] = shown.replace("(depth 1)", "(depth 0)")
+    assert newest["printed"]["js"][scenario] != shown
+    asked = []
+    monkeypatch.setattr(drift_watch, "measure_npm", lambda version, fresh=None, printed=False:
+                        asked.append((version, fresh, printed)) or newest)
+
+    assert drift_watch.main() == 1
+    here = pinned["versions"][js.VERSION_KEY]
+    assert asked == [(here, drift_watch.FRESH / "npm", True)], "the pinned release, in a fresh folder, printed"
+    printed = capsys.readouterr().out
+    assert f"## Drift watch: npm deepagents {here} (pinned) → {here} (newest), with the newest peers" in printed
+    langgraph = pinned["versions"]["@langchain/langgraph" + js.NPM]
+    core = pinned["versions"]["@langchain/core" + js.NPM]
+    assert f"- `@langchain/langgraph`: {langgraph} (pinned) → 99.1.0 (newest)\n" in printed
+    assert f"- `@langchain/core`: {core} (pinned) → 99.2.0 (newest)\n" in printed
+    assert "`deepagents`: " not in printed.split("## Drift watch: npm")[1], "npm deepagents itself did not move"
+    assert "No fact changed: all" in printed
+    assert f"1 of {len(pinned['printed']['js'])} JavaScript examples print other than their pages show" in printed
+    assert f"- `snippets/scenarios/{scenario}.mjs` prints other than its page shows (shown at " in printed
+    assert f"docs/{LANGUAGES[0]}/{registry.section(scenario).page}:" in printed
+    first = shown.splitlines()[0]
+    assert f"  -{first}\n" in printed and f"  +{first.replace('(depth 1)', '(depth 0)')}\n" in printed
+    assert "examples print what their pages show" in printed, "the Python examples did not change"
+
+
+def test_a_python_example_that_prints_otherwise_fails_too(index, pinned, monkeypatch, capsys):
+    newest = copy(pinned)
+    newest["versions"]["langgraph"] = "99.0.0"
+    scenario = next(iter(pinned["printed"]["python"]))
+    newest["printed"]["python"][scenario] += "one more line\n"
+    stub_measure(monkeypatch, newest)
+    assert drift_watch.main() == 1
+    printed = capsys.readouterr().out
+    assert f"- `langgraph`: {pinned['versions']['langgraph']} (pinned) → 99.0.0 (newest)" in printed
+    assert f"- `snippets/scenarios/{scenario}.py` prints other than its page shows" in printed
+    assert "  +one more line\n" in printed

@@ -1,26 +1,31 @@
-"""Drift watch: the facts that change when the newest deepagents replaces the pinned one.
+"""Drift watch: what changes for a reader who installs deepagents today, against what the site pins.
 
-    python -m tools.drift_watch        # exit 1 when a fact changed or the newest release cannot run
+    python -m tools.drift_watch        # exit 1 when a fact or an example's output differs, or the newest cannot run
 
-Measures the claims here (the pinned release) and in a fresh environment with
-the newest release on the package index (see tools/matrix.py); and the
-JavaScript twins of the claims under the npm deepagents package.json pins and
-under the newest npm release (installed as the matrix installs it). The report, in
-Markdown, names each changed fact (claim id and wording, pinned and newest
-value, the sentences bound to it, page and line) and what to do next. It is printed, and appended
-to $GITHUB_STEP_SUMMARY when that is set (the weekly workflow's job summary).
-Needs the package index, like the matrix (tools/matrix.py); the scheduled workflow runs it.
+In each runtime, a fresh environment holds the newest deepagents release and the
+newest releases of its dependencies that its version ranges allow (what
+`pip install deepagents` or `npm install deepagents @langchain/core ...` gives
+today: .cache/drift/python, .cache/drift/npm; see tools/matrix.py), and every
+claim and example is measured there as the build measures them here. The report,
+in Markdown, names the versions there that differ from the pins, each changed
+fact (claim id and wording, pinned and newest value, the sentences bound to it,
+page and line), each example whose printed output differs from what its page
+shows (the example's file, the pages that include it, the two outputs), and what
+to do next. It is printed, and appended to $GITHUB_STEP_SUMMARY when that is set
+(the weekly workflow's job summary). Needs the package indexes, like the matrix
+(tools/matrix.py); the scheduled workflow runs it.
 """
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import subprocess
 import sys
 
 from snippets import js, paths, registry
-from snippets.facts import collect, live_row
+from snippets.facts import collect, gather, live_row, printed_by
 from snippets.lab import ExperimentFailed
 
 from sitegen import languages
@@ -51,38 +56,96 @@ def changes(pinned: dict, newest: dict, runtime: str = "python") -> list[str]:
     return entries
 
 
+FRESH = paths.CACHE / "drift"  # the fresh environments: python/ (a virtualenv), npm/ (node_modules)
+
+
+def differing_versions(pinned: dict, newest: dict, runtime: str) -> list[str]:
+    """One Markdown list item per package (of one runtime) whose version there differs from the pin here."""
+    def ours(name: str) -> bool:
+        return name.endswith(js.NPM) == (runtime == "js")
+
+    names = sorted({n for n in (*pinned["versions"], *newest.get("versions", {})) if ours(n)})
+    return [f"- `{name.removesuffix(js.NPM)}`: {pinned['versions'].get(name, '(none)')} (pinned) → "
+            f"{newest['versions'].get(name, '(none)')} (newest)"
+            for name in names if pinned["versions"].get(name) != newest.get("versions", {}).get(name)]
+
+
+def shown_at(example: str) -> list[str]:
+    """Where the pages include an example file (snippets/scenarios/<name>.py or .mjs): page:line, every language."""
+    found = []
+    for code in languages.codes():
+        for page in sorted((paths.DOCS / code).glob("*.md")):
+            for number, line in enumerate(page.read_text(encoding="utf-8").splitlines(), 1):
+                if f'"{example}"' in line:
+                    found.append(f"{paths.shown(page)}:{number}")
+    return found
+
+
+def outputs(pinned: dict, newest: dict, runtime: str) -> list[str]:
+    """One Markdown list item per example (of one runtime) that prints there other than what its page shows."""
+    here, there = pinned["printed"].get(runtime, {}), newest.get("printed", {}).get(runtime, {})
+    suffix = ".py" if runtime == "python" else ".mjs"
+    entries = []
+    for scenario in sorted(set(here) | set(there)):
+        if here.get(scenario) == there.get(scenario):
+            continue
+        example = f"snippets/scenarios/{scenario}{suffix}"
+        diff = difflib.unified_diff((here.get(scenario) or "").splitlines(), (there.get(scenario) or "").splitlines(),
+                                    "the page shows (pinned)", "it prints (newest)", lineterm="", n=1)
+        entries.append(f"- `{example}` prints other than its page shows (shown at "
+                       f"{', '.join(shown_at(example)) or 'no page'}):\n\n  ```diff\n"
+                       + "".join(f"  {line}\n" for line in diff) + "  ```")
+    return entries
+
+
 def report() -> tuple[str, int]:
     """The report in Markdown, and the exit status (1: something for a maintainer to do)."""
     try:
-        pinned = live_row(collect())  # what a build measures: once per process, or from the cache
+        facts = collect()  # what a build measures: once per process, or from the cache
     except ExperimentFailed:
-        pinned = live_row()  # an experiment fails here too: every claim that can still be measured
+        facts = gather(tolerant=True)[0]  # an experiment fails here too: every claim that can still be measured
+    pinned = {**live_row(facts), "printed": printed_by(facts)}
     reports = [runtime_report(pinned, runtime) for runtime in ("python", "js")]
     return "\n".join(text for text, _ in reports), max(status for _, status in reports)
 
 
 def runtime_report(pinned: dict, runtime: str) -> tuple[str, int]:
-    """The pinned release of one runtime against the newest on its index (PyPI, npm)."""
+    """The pins of one runtime against a fresh install of the newest deepagents on its index (PyPI, npm)."""
     python = runtime == "python"
     name, kind = ("deepagents", "") if python else ("npm deepagents", "JavaScript ")
+    dependencies = "langchain and langgraph" if python else "peers"
     here = pinned["versions"].get("deepagents" if python else js.VERSION_KEY)
     newest_release = (releases() if python else npm_releases())[-1]
-    if newest_release == here:
-        return f"## Drift watch: {name} {here} is the newest{'' if python else ' npm'} release: nothing can have drifted\n", 0
-    title = f"## Drift watch: {name} {here} (pinned) → {newest_release} (newest)"
-    newest = (measure if python else measure_npm)(newest_release)
+    title = (f"## Drift watch: {name} {here} (pinned) → {newest_release} (newest), "
+             f"with the newest {dependencies} its ranges allow")
+    newest = (measure if python else measure_npm)(newest_release, fresh=FRESH / ("python" if python else "npm"),
+                                                  printed=True)
     if "error" in newest:
         return f"{title}\n\nThe {kind}experiments could not run under {newest_release}:\n\n    {newest['error']}\n", 1
-    found, total = changes(pinned, newest, runtime), len(registry.claims(runtime))
-    if not found:
-        return f"{title}\n\nNo fact changed: all {total} {kind}claims measure the same.\n", 0
+    versions = differing_versions(pinned, newest, runtime)
+    found, printed = changes(pinned, newest, runtime), outputs(pinned, newest, runtime)
+    total, examples = len(registry.claims(runtime)), len(pinned["printed"].get(runtime, {}))
+    installed = ("Versions there that differ from the pins:\n\n" + "\n".join(versions) if versions else
+                 "The fresh install holds exactly the pinned versions.")
+    if not found and not printed:
+        return (f"{title}\n\n{installed}\n\nNothing differs: all {total} {kind}claims measure the same, and all "
+                f"{examples} {kind}examples print what their pages show.\n"), 0
+    parts = [title, installed]
+    if found:
+        parts.append(f"{len(found)} of {total} {kind}facts changed:\n\n" + "\n".join(found))
+    else:
+        parts.append(f"No fact changed: all {total} {kind}claims measure the same.")
+    if printed:
+        parts.append(f"{len(printed)} of {examples} {kind}examples print other than their pages show:\n\n"
+                     + "\n".join(printed))
     how = (f"To see the site under {newest_release}: `DEEPAGENTS={newest_release} make build` (into "
-           f"`site-deepagents-{newest_release}/`). To move the pin: `deepagents=={newest_release}` in pyproject.toml, "
-           "`python3 -m uv lock`" if python else
-           f"To move the pin: `\"deepagents\": \"{newest_release}\"` in package.json (and its peers), "
+           f"`site-deepagents-{newest_release}/`). To move the pins: `deepagents=={newest_release}` in pyproject.toml, "
+           "`python3 -m uv lock --upgrade`" if python else
+           f"To move the pins: `\"deepagents\": \"{newest_release}\"` and its peers' versions above in package.json, "
            "`npm install --package-lock-only`")
-    return f"{title}\n\n{len(found)} of {total} {kind}facts changed:\n\n" + "\n".join(found) + \
-        f"\n\n{how}, `make matrix`, then `make test`.\n", 1
+    parts.append(f"{how}, `make matrix`, then `make test`; an example whose output follows a dependency's "
+                 "internals prints what the reader's code decides instead.")
+    return "\n\n".join(parts) + "\n", 1
 
 
 def main() -> int:

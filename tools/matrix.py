@@ -164,15 +164,42 @@ def npm_install(version: str) -> tuple[Path, str]:
     raise RuntimeError(f"npm could not install deepagents@{version}: {log.strip().splitlines()[-1] if log.strip() else '?'}")
 
 
-def measure_npm(version: str) -> dict:
-    """The JavaScript twins' values under npm deepagents <version>: a row of the matrix's npm rows."""
+def npm_install_newest(version: str, folder: Path) -> tuple[Path, str]:
+    """npm deepagents <version> in a fresh `folder`, with the newest release of each of its peers (package.json's
+    `dependencies`) that its version ranges allow: what a reader who installs it today gets. (the folder, how)"""
     try:
-        folder, how = npm_install(version)
+        done = subprocess.run(["npm", "view", f"deepagents@{version}", "peerDependencies", "dependencies", "--json"],
+                              capture_output=True, text=True, timeout=120, check=True)
+        declared = json.loads(done.stdout or "{}")
+    except (OSError, subprocess.SubprocessError, json.JSONDecodeError) as error:
+        raise RuntimeError(f"could not read deepagents@{version}'s version ranges (`npm view`): {error}") from error
+    ranges = {**declared.get("dependencies", {}), **declared.get("peerDependencies", {})}
+    wanted = {name: ranges.get(name, "latest") for name in js.reader_packages() if name != "deepagents"}
+    if folder.exists():
+        shutil.rmtree(folder)
+    folder.mkdir(parents=True)
+    command = ["npm", "install", "--prefix", str(folder), "--no-audit", "--no-fund", "--ignore-scripts",
+               f"deepagents@{version}", *(f"{name}@{spec}" for name, spec in wanted.items())]
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    if done.returncode != 0:
+        log = (done.stdout + done.stderr).strip()
+        raise RuntimeError(f"npm could not install deepagents@{version} with its newest peers: "
+                           f"{log.splitlines()[-1] if log else '?'}")
+    return folder, "the newest each range of deepagents allows: " + ", ".join(f"{n}@{s}" for n, s in wanted.items())
+
+
+def measure_npm(version: str, fresh: Path | None = None, printed: bool = False) -> dict:
+    """The JavaScript twins' values under npm deepagents <version>: a row of the matrix's npm rows.
+
+    `fresh`: install it there anew, with the newest peers its ranges allow (npm_install_newest), not the pins;
+    `printed`: the row also holds what each example printed (`printed`, as `python -m snippets.facts --printed`)."""
+    try:
+        folder, how = npm_install_newest(version, fresh) if fresh else npm_install(version)
     except (RuntimeError, OSError, subprocess.SubprocessError) as error:
         return {"versions": {js.VERSION_KEY: version}, "error": str(error)}
     env = {**os.environ, js.VARIABLE: str(folder), "FACTS_CACHE": "0", "PYTHONWARNINGS": "ignore"}
-    done = subprocess.run([sys.executable, "-m", "snippets.facts", "--runtime", "js"], capture_output=True, text=True,
-                          cwd=ROOT, env=env, timeout=900)
+    done = subprocess.run([sys.executable, "-m", "snippets.facts", "--runtime", "js", *(["--printed"] if printed else [])],
+                          capture_output=True, text=True, cwd=ROOT, env=env, timeout=900)
     if done.returncode != 0:
         return {"versions": {js.VERSION_KEY: version}, "error": done.stderr.strip().splitlines()[-1]}
     row = json.loads(done.stdout)
@@ -180,14 +207,22 @@ def measure_npm(version: str) -> dict:
     return row
 
 
-def measure(version: str) -> dict:
-    env = ENVS / version
+def measure(version: str, fresh: Path | None = None, printed: bool = False) -> dict:
+    """The Python claims' values under deepagents <version>, installed alone in .cache/matrix/<version> (with the
+    langchain/langgraph it resolved to when that environment was made).
+
+    `fresh`: a new environment there instead, so it holds the newest releases of deepagents' dependencies that
+    its ranges allow today; `printed`: the row also holds what each example printed."""
+    env = fresh or ENVS / version
+    if fresh and env.exists():
+        shutil.rmtree(env)
     python = env / "bin" / "python"
     if not python.exists():
         subprocess.run([*uv(), "venv", "-q", "--python", "3.11", str(env)], check=True)
     subprocess.run([*uv(), "pip", "install", "-q", "--python", str(python), f"deepagents=={version}"], check=True)
     subprocess.run([*uv(), "pip", "install", "-q", "--python", str(python), "--no-deps", "-e", str(ROOT)], check=True)
-    done = subprocess.run([str(python), "-m", "snippets.facts", "--runtime", "python"], capture_output=True, text=True, cwd=ROOT,
+    done = subprocess.run([str(python), "-m", "snippets.facts", "--runtime", "python", *(["--printed"] if printed else [])],
+                          capture_output=True, text=True, cwd=ROOT,
                           env={"PATH": "/usr/bin:/bin", "FACTS_CACHE": "0", "PYTHONWARNINGS": "ignore"})
     if done.returncode != 0:
         return {"versions": {"deepagents": version}, "error": done.stderr.strip().splitlines()[-1]}
