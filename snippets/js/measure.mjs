@@ -172,7 +172,10 @@ async function scenario(name, section) {
 
 const user = (content) => ({ messages: [{ role: "user", content }] });
 const names = (tools) => tools.map((tool) => tool.name);
-const depthOf = (namespace) => namespace.length - 1; // the last entry is the node itself
+// How deep below the parent the agent that streamed a message ran (the parent is 0), from the event's
+// metadata: its checkpoint namespace has one entry per graph, down to the sending node's own. The stream's
+// namespace kept that last entry before @langchain/langgraph 1.7 and leaves it out since (as Python does).
+const depthOf = (metadata) => (metadata.langgraph_checkpoint_ns ?? metadata.checkpoint_ns).split("|").length - 1;
 
 function watch(record, agent) { // harness-side: the tools an agent's model is offered
   return createMiddleware({
@@ -398,7 +401,7 @@ async function measureRefusal(section) {
   expect(results.length === 2, section, "two tool results in the fork child's conversation");
   const text = results[0].text;
   const source = constant("FORK_RECURSION_REFUSAL");
-  const top = events.filter(([namespace]) => depthOf(namespace) === 0);
+  const top = events.filter(([, [, metadata]]) => depthOf(metadata) === 0);
   const parentSide = [...parent.seen.flat(), ...top.map(([, [message]]) => message)];
   const answers = top.map(([, [message]]) => message).filter((message) => message.type === "ai");
   return {
@@ -416,14 +419,14 @@ async function measureRefusal(section) {
     grandchild_ran: events.some(([, [, metadata]]) => metadata.lc_agent_name === "iso"),
     streamed_to: events
       .filter(([, [message]]) => message.type === "tool" && message.text === text)
-      .map(([namespace, [, metadata]]) => [metadata.lc_agent_name ?? null, depthOf(namespace)]),
+      .map(([, [, metadata]]) => [metadata.lc_agent_name ?? null, depthOf(metadata)]),
     on_parent_side: parentSide.filter((message) => String(message.text).includes(text)).length,
     parent_finished: answers.at(-1)?.text === "parent done",
     parent_result_streamed: top.some(([, [message]]) => message.type === "tool"),
     printed: { refusal: run.printed },
     notes: {
-      depth: "a JavaScript stream namespace ends with the node that sent the message: " +
-        "depth is its length minus one (the parent is 0)",
+      depth: "read from the checkpoint namespace in the event's metadata: one entry per graph, " +
+        "down to the node that sent the message; depth is its length minus one (the parent is 0)",
       parent_result_streamed: "whether the parent's own task result reaches a " +
         "stream(streamMode: messages) caller",
     },
@@ -592,7 +595,7 @@ async function measureGap(section) {
     // What the child's model saw after its `task` call: the tool result it got.
     const got = (childModels[form]?.seen.at(-1) ?? []).filter((m) => m.type === "tool")
       .map((m) => m.text);
-    const streamed = events.filter(([ns, [m]]) => depthOf(ns) === 1 && m.type === "tool")
+    const streamed = events.filter(([, [m, meta]]) => depthOf(meta) === 1 && m.type === "tool")
       .map(([, [m]]) => m.text);
     const grandchild = events.some(([, [, meta]]) => meta.lc_agent_name === "gc");
     return { form, child_got: got[0] ?? null, streamed_to_caller: streamed[0] ?? null,

@@ -42,8 +42,9 @@ const options = { streamMode: "messages", subgraphs: true };
 export const events = [];
 for await (const event of await agent.stream(request, options)) events.push(event);
 export const depth = {}; // agent -> how deep below the parent it ran
-for (const [namespace, [message, metadata]] of events) {
-  depth[metadata.lc_agent_name] = namespace.length - 1; // minus the node's own entry
+for (const [, [message, metadata]] of events) {
+  const graphs = metadata.langgraph_checkpoint_ns.split("|"); // one entry per graph
+  depth[metadata.lc_agent_name] = graphs.length - 1;
   if (message.type === "tool") { // every tool result, with the agent that got it
     console.log(`${metadata.lc_agent_name} got: ${message.content}`);
   }

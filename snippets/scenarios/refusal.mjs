@@ -28,10 +28,11 @@ const request = { messages: [{ role: "user", content: "please summarise" }] };
 export const events = [];
 const options = { streamMode: "messages", subgraphs: true };
 for await (const event of await agent.stream(request, options)) events.push(event);
-for (const [namespace, [message, metadata]] of events) {
+for (const [, [message, metadata]] of events) {
   if (message.type === "tool") { // every tool result, with the agent that got it
-    // A namespace ends with the node that sent the message: depth 0 is the parent.
-    const depth = namespace.length - 1;
+    // Its checkpoint namespace has one entry per graph, down to the node that
+    // sent it: depth 0 is the parent.
+    const depth = metadata.langgraph_checkpoint_ns.split("|").length - 1;
     console.log(`${metadata.lc_agent_name} (depth ${depth}) got: ${message.content}`);
   }
 }
