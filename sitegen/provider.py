@@ -147,9 +147,17 @@ class DeepagentsProvider(Provider):
 @functools.cache
 def setups_measured():
     """The setups (snippets/setups.py) and what was measured under each, once per process."""
-    from snippets import setups
+    from mkdocs.exceptions import PluginError
 
-    return setups.measured()
+    from sitegen.facts import pages_showing
+    from snippets import setups
+    from snippets.lab import ExperimentFailed
+
+    try:
+        return setups.measured()
+    except ExperimentFailed as error:  # one line naming the experiment, the setup and the pages, as live_facts()
+        pages = ", ".join(paths.shown(page) for page in pages_showing(error.experiment or "")) or "(none)"
+        raise PluginError(f"{error} (pages that show it: {pages})") from error
 
 
 @functools.cache

@@ -120,7 +120,10 @@ def measure_setups() -> Measured:
     for setup in setups[1:]:
         lab.expect(profile_matched(setup), looked_for=f"the harness profile of {setup.model} for a model that reports it")
         with reporting(setup.model):
-            results[setup.id] = {name: lab.measure(registry.section(name), {}).result for name in SECTIONS}
+            try:
+                results[setup.id] = {name: lab.measure(registry.section(name), {}).result for name in SECTIONS}
+            except lab.ExperimentFailed as error:  # named with the setup: it may hold under the site's own
+                raise lab.ExperimentFailed(f"{error} (under {setup.id})", error.experiment) from error
     lab.expect(profile_matched(setups[0]), looked_for="no harness profile for the scripted model")
     return Measured(setups, results)
 

@@ -65,3 +65,30 @@ def test_a_count_without_its_scope_stops_the_build_naming_page_line_and_the_setu
         f"docs/en/index.md:{line}: states no scope, yet is false under {codex} ({{{{ facts.tool_surfaces.isolated.tools "
         f"| length }}}} is {len(own) + 1} under {codex}, {len(own)} under {setups.DEFAULT}): state where it holds "
         "('with a model no harness profile matches'), or bind it to what holds under every setup"]
+
+
+def test_an_experiment_that_fails_under_a_setup_stops_the_build_in_one_line_naming_it_the_setup_and_pages(monkeypatch):
+    """A change of deepagents may break an experiment under one harness profile only (a mutant that gives the
+    parent `write_todos` meets the Codex profile's own: duplicate middleware): the build stops as it does when
+    the site's own measurement fails, not with a traceback."""
+    import pytest
+    from mkdocs.exceptions import PluginError
+
+    from sitegen import provider as site_provider
+    from snippets import cache, lab
+
+    def broken(section, reads):
+        raise lab.ExperimentFailed(f"experiment {section.name!r} failed: duplicate middleware", section.name)
+
+    monkeypatch.setattr(cache, "enabled", lambda: False)
+    monkeypatch.setattr(lab, "measure", broken)
+    site_provider.setups_measured.cache_clear()
+    try:
+        with pytest.raises(PluginError) as stopped:
+            site_provider.setups_measured()
+    finally:
+        site_provider.setups_measured.cache_clear()
+    message = str(stopped.value)
+    assert "\n" not in message
+    assert f"(under {setups.model_setups()[1].id})" in message
+    assert "pages that show it: docs/" in message and "tool-surfaces.md" in message
