@@ -278,6 +278,22 @@ def version(package: str) -> str:
     return dist_version(package)
 
 
+@contextlib.contextmanager
+def own_harness_profiles():
+    """For the harness: the harness profiles an experiment registers (keyed by its own model classes) are
+    removed when it leaves, so what deepagents ships is what a later measurement reads (snippets/setups.py)."""
+    module = "deepagents.profiles.harness.harness_profiles"
+    internal("deepagents.profiles._builtin_profiles", "_ensure_builtin_profiles_loaded",
+             meaning="what registers the built-in profiles")()
+    registered = internal(module, "_HARNESS_PROFILES", meaning="the registry of harness profiles")
+    before = dict(registered)
+    try:
+        yield
+    finally:
+        registered.clear()
+        registered.update(before)
+
+
 def tools_watch(record: dict[str, list]) -> Callable[[str], Any]:
     """For the harness: a middleware factory recording, per agent, the tools its model is offered."""
     from langchain.agents.middleware import wrap_model_call
