@@ -154,6 +154,8 @@ def carrying(parent: str | None):
 class Measured:
     setups: tuple[Setup, ...]  # the site's own first
     results: dict[str, dict[str, Any]]  # setup id -> section -> its experiment's result (not the site's own)
+    # setup id -> scenario -> the sub-agents each deep agent it made lists (what `general-purpose-added` reads)
+    listed: dict[str, dict[str, list[list[str]]]] = dataclasses.field(default_factory=dict)
 
 
 def model_setups() -> tuple[Setup, ...]:
@@ -210,6 +212,7 @@ def measure_setups(own: dict[str, Any]) -> Measured:
     sections an experiment reads that its setup does not measure again."""
     setups = all_setups()
     results: dict[str, dict[str, Any]] = {}
+    listed: dict[str, dict[str, list[list[str]]]] = {}
     for setup in setups[1:]:
         if setup.model is not None:
             lab.expect(profile_matched(setup), looked_for=f"the harness profile of {setup.model} for a model that reports it")
@@ -218,10 +221,12 @@ def measure_setups(own: dict[str, Any]) -> Measured:
                 lab.running(setup.run, approve=setup.parent == "interrupt-task"):
             for name in setup.sections:
                 section = registry.section(name)
-                found[name] = lab.measure(section, {read: found.get(read, own.get(read)) for read in section.reads}).result
+                measured = lab.measure(section, {read: found.get(read, own.get(read)) for read in section.reads})
+                found[name] = measured.result
+                listed.setdefault(setup.id, {}).update(measured.listed)
         results[setup.id] = found
     lab.expect(profile_matched(setups[0]), looked_for="no harness profile for the scripted model")
-    return Measured(setups, results)
+    return Measured(setups, results, listed)
 
 
 def key() -> str:
@@ -263,7 +268,8 @@ def facts_under(facts: Any, found: Measured | None = None) -> dict[str, Any]:
     """Setup id -> the facts under it: the site's own facts, with SECTIONS' results measured under that setup."""
     found = found or measured(facts.results)
     return {setup.id: facts if setup.id == DEFAULT else
-            dataclasses.replace(facts, results={**facts.results, **found.results[setup.id]})
+            dataclasses.replace(facts, results={**facts.results, **found.results[setup.id]},
+                                deep_agents={**facts.deep_agents, **found.listed.get(setup.id, {})})
             for setup in found.setups}
 
 
@@ -271,5 +277,5 @@ def measured_claims(setup: Setup | None = None) -> tuple[str, ...]:
     """The claims measured under a setup (None: under some setup): the Python claims of its sections."""
     names = SECTIONS if setup is None else setup.sections
     return tuple(claim.id for name in names for claim in registry.claims_of(registry.section(name))
-                 if claim.runtime == "python")
+                 if claim.runtime == "python")  # general-purpose-added (tool_surfaces) reads their scenarios' listings
 

@@ -214,3 +214,19 @@ def test_a_parent_that_asks_a_human_before_task_pauses_at_each_task_call_then_th
     assert (refusal.text, refusal.streamed_to, refusal.parent_finished) == (own.text, own.streamed_to, True)
     under = setups.facts_under(collect())["parent=interrupt-task"]
     assert under.refusal == dataclasses.replace(own, printed=under.refusal.printed)
+
+
+def test_what_each_deep_agent_lists_is_measured_under_every_setup_too():
+    """The listings of `task` descriptions (what general-purpose-added reads) come from each setup's own runs
+    of its scenarios, not the site's: every scenario of its sections was listed under it."""
+    from snippets import registry as sections
+
+    found = setups.measured()
+    under = setups.facts_under(collect())
+    for setup in found.setups[1:]:
+        scenarios = {s for name in setup.sections for s in sections.section(name).scenarios}
+        assert set(found.listed[setup.id]) == scenarios, setup.id
+        for scenario in scenarios:
+            assert under[setup.id].deep_agents[scenario] == found.listed[setup.id][scenario]
+            holding = [listed for listed in found.listed[setup.id][scenario] if listed]
+            assert holding and all("general-purpose" in listed for listed in holding), (setup.id, scenario)
