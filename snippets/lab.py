@@ -178,8 +178,8 @@ def running(mode: str, approve: bool = False):
     LangGraph graph) runs under `mode`, one of RUNS: `invoke(x)` as `ainvoke(x)`, or as `stream(x,
     stream_mode="values")` / `astream` keeping the last state (and any interrupt); `stream(x, ...)` as
     `astream(x, ...)` under ainvoke and astream (under invoke and stream, a call that streams runs as
-    written). With `approve`, that call runs on a thread of its own and, while the agent waits for a human
-    decision, is resumed with every pending tool call approved (a `stream` call yields the chunks of every
+    written). With `approve`, that call (unless it names its own thread: its caller answers) runs on a thread
+    of its own and, while the agent waits for a human decision, is resumed with every pending tool call approved (a `stream` call yields the chunks of every
     resumption after those of the first). The calls deepagents makes inside (a child run by `task`) are its
     own. The scenarios' code is untouched: what a reader copies stays what the page shows."""
     if mode not in RUNS:
@@ -213,7 +213,7 @@ def running(mode: str, approve: bool = False):
         return {**config, "configurable": configurable}
 
     def approvals(graph, config):  # what resumes every pending interrupt, each of its tool calls approved
-        pending = graph.get_state(config).interrupts if approve else ()
+        pending = graph.get_state(config).interrupts
         answers = {i.id: {"decisions": [{"type": "approve"} for _ in i.value["action_requests"]]} for i in pending}
         return Command(resume=answers) if answers else None
 
@@ -235,13 +235,17 @@ def running(mode: str, approve: bool = False):
             return list(own_stream(self, input, config, **kwargs))
         return asyncio.run(collect(self, input, config, kwargs))
 
+    def approving(config) -> bool:  # a caller that brings its own thread answers its interrupts itself
+        return approve and not ((config or {}).get("configurable") or {}).get("thread_id")
+
     def invoke(self, input, config=None, **kwargs):
         if _RUN["inside"]:
             return own_invoke(self, input, config, **kwargs)
-        config = threaded(config) if approve else config
+        answer = approving(config)
+        config = threaded(config) if answer else config
         with outermost():
             result = invoke_once(self, input, config, kwargs)
-            while (resume := approvals(self, config)) is not None:
+            while answer and (resume := approvals(self, config)) is not None:
                 result = invoke_once(self, resume, config, kwargs)
         return result
 
@@ -252,12 +256,13 @@ def running(mode: str, approve: bool = False):
     def stream(self, input, config=None, **kwargs):
         if _RUN["inside"]:
             return own_stream(self, input, config, **kwargs)
-        if mode == "stream" and not approve:
+        answer = approving(config)
+        if mode == "stream" and not answer:
             return streaming(own_stream(self, input, config, **kwargs))
-        config = threaded(config) if approve else config
+        config = threaded(config) if answer else config
         with outermost():
             chunks = stream_once(self, input, config, kwargs)
-            while (resume := approvals(self, config)) is not None:
+            while answer and (resume := approvals(self, config)) is not None:
                 chunks += stream_once(self, resume, config, kwargs)
         return iter(chunks)
 
