@@ -185,7 +185,8 @@ EXPRESSION = re.compile(r"\{\{-?\s*(.+?)\s*-?\}\}", re.S)  # a template expressi
 def unscoped(provider: Provider) -> list[Problem]:
     """Every bound text shown on a page that is false under one of the provider's setups (`setups()`, the
     pages' own first) and states no scope, or states one that covers that setup: one line each, naming the
-    setups. A text states a scope by containing its words (`scopes(language)`); it is false under a setup
+    setups. A text states a scope by containing its words (`scopes(language)`; several: it speaks of the
+    setups every one of them covers); it is false under a setup
     when its marker does not hold with the claims' values there (`value_in`), or a value it shows differs
     (`shown_in`). What a setup does not measure counts as the pages' own value."""
     setups = provider.setups()
@@ -199,19 +200,22 @@ def unscoped(provider: Provider) -> list[Problem]:
                 continue  # says nothing about the library, or a form the page does not show
             false = {setup: why for setup in setups[1:] if (why := _false_in(provider, segment, setup, own))}
             words = " ".join(readable(segment.text).split()).lower()
-            stated = next((s for s in scopes if " ".join(s.words.split()).lower() in words), None)
-            wrong = [setup for setup in false if stated is None or setup in stated.setups]
+            stated = [s for s in scopes if " ".join(s.words.split()).lower() in words]
+            # a text that states several scopes speaks of the setups every one of them covers
+            wrong = [setup for setup in false if all(setup in s.setups for s in stated)]
             if not wrong:
                 continue
             thing, there, here = false[wrong[0]]
             why = f"{thing} is {there} under {wrong[0]}, {here} under {own}"
-            if stated is None:
+            if not stated:
                 fits = [repr(s.words) for s in scopes if not set(false) & s.setups]
                 what = (f"states no scope, yet is false under {', '.join(wrong)} ({why}): state where it holds"
                         f"{f' ({_either(fits)})' if fits else ''}, or bind it to what holds under every setup")
             else:
-                what = (f"states its scope, {stated.words!r}, yet is false under {', '.join(wrong)}, which that "
-                        f"covers ({why}): rewrite it")
+                more = [repr(s.words) for s in scopes if s not in stated and not set(wrong) & s.setups]
+                what = (f"states its scope, {' and '.join(repr(s.words) for s in stated)}, yet is false under "
+                        f"{', '.join(wrong)}, which that covers ({why}): rewrite it"
+                        f"{f', or state {_either(more)} too' if more else ''}")
             found.append(Problem(page.file, segment.line, what))
     return found
 

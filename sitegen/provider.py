@@ -115,7 +115,7 @@ class DeepagentsProvider(Provider):
         """A claim's value under a setup: the claims of the experiments snippets/setups.py measures under it."""
         from snippets import setups
 
-        if claim_id not in setups.measured_claims():
+        if claim_id not in setups.measured_claims(_setup(setup)):
             raise KeyError(claim_id)
         return registry.claim(claim_id).live(facts_under()[setup])
 
@@ -125,6 +125,9 @@ class DeepagentsProvider(Provider):
 
         if not any(expression.startswith(f"facts.{name}.") for name in setups.SECTIONS):
             raise KeyError(expression)
+        if setup != setups.DEFAULT and not any(expression.startswith(f"facts.{name}.")
+                                               for name in _setup(setup).sections):
+            raise KeyError(expression)  # not measured under it: the pages' own value
         return _expressions().compile_expression(expression)(facts=facts_under()[setup])
 
     def scopes(self, language: str) -> list:
@@ -149,15 +152,19 @@ def setups_measured():
     """The setups (snippets/setups.py) and what was measured under each, once per process."""
     from mkdocs.exceptions import PluginError
 
-    from sitegen.facts import pages_showing
+    from sitegen.facts import live_facts, pages_showing
     from snippets import setups
     from snippets.lab import ExperimentFailed
 
     try:
-        return setups.measured()
+        return setups.measured(live_facts().results)
     except ExperimentFailed as error:  # one line naming the experiment, the setup and the pages, as live_facts()
         pages = ", ".join(paths.shown(page) for page in pages_showing(error.experiment or "")) or "(none)"
         raise PluginError(f"{error} (pages that show it: {pages})") from error
+
+
+def _setup(setup_id: str):
+    return next(setup for setup in setups_measured().setups if setup.id == setup_id)
 
 
 @functools.cache
@@ -174,10 +181,10 @@ def _expressions():
     """A Jinja environment with the filters pages use (sitegen/macros.py), to read what an expression shows."""
     import jinja2
 
-    from sitegen.render import code, quote
+    from sitegen.render import code, quote, show
 
     found = jinja2.Environment()
-    found.filters.update(code=code, quote=quote, len=len)
+    found.filters.update(code=code, quote=quote, show=show, len=len)
     return found
 
 

@@ -64,7 +64,7 @@ def model_setups(found, under: dict[str, Any], language: str) -> str:
         return Label(f"{len(tools)} (+ {word(language, 'list_separator').join(added)})" if added else str(len(tools)))
 
     rows = []
-    for setup in found.setups:
+    for setup in (s for s in found.setups if s.dimension == "model"):
         there = under[setup.id].tool_surfaces
         model = "no_profile" if setup.model is None else code(setup.model) + (
             " " + more.format(n=len(setup.family) - 1) if len(setup.family) > 1 else "")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import Bench, Claim, Section, expect, source_note
+from snippets.lab import Bench, Claim, Section, expect, own_harness_profiles, source_note
 
 
 @dataclass(frozen=True)
@@ -76,8 +76,6 @@ def under_profiles() -> Profiles:
     class Excluder(ScriptedModel):  # provider "excluder"
         pass
 
-    register_harness_profile("adder", HarnessProfile(extra_middleware=lambda: [own_task()]))
-    register_harness_profile("excluder", HarnessProfile(excluded_tools=frozenset({"task"})))
     adder = Adder(script=[delegate("gc", "dig"), say("done")])
     excluder = Excluder(script=[delegate("gc", "dig"), say("done")])
     children = [
@@ -85,7 +83,10 @@ def under_profiles() -> Profiles:
         {"name": "excluded", "description": "e", "model": excluder, "middleware": [own_task()]},
     ]
     parent = ScriptedModel(script=[delegate("added", "go", "c1"), delegate("excluded", "go", "c2"), say("done")])
-    create_deep_agent(model=parent, subagents=children).invoke({"messages": [{"role": "user", "content": "go"}]})
+    with own_harness_profiles():
+        register_harness_profile("adder", HarnessProfile(extra_middleware=lambda: [own_task()]))
+        register_harness_profile("excluder", HarnessProfile(excluded_tools=frozenset({"task"})))
+        create_deep_agent(model=parent, subagents=children).invoke({"messages": [{"role": "user", "content": "go"}]})
 
     def answer(model) -> str:  # the tool result its `task` call got
         return str(model.seen[-1][-1].content) if len(model.seen) > 1 else ""

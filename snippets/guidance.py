@@ -149,18 +149,19 @@ def without_general_purpose() -> list[str]:
     )
     from scripted_model import ScriptedModel, say
 
-    from snippets.lab import tools_watch
+    from snippets.lab import own_harness_profiles, tools_watch
 
     class Leaf(ScriptedModel):  # its own provider: the profile applies to this model only
         pass
 
     off = GeneralPurposeSubagentProfile(enabled=False)
-    register_harness_profile("leaf", HarnessProfile(general_purpose_subagent=off))
     offered: dict[str, list] = {}
-    agent = create_deep_agent(
-        model=Leaf(script=[say("done")]), middleware=[tools_watch(offered)("leaf")]
-    )
-    agent.invoke({"messages": [{"role": "user", "content": "hello"}]})
+    with own_harness_profiles():
+        register_harness_profile("leaf", HarnessProfile(general_purpose_subagent=off))
+        agent = create_deep_agent(
+            model=Leaf(script=[say("done")]), middleware=[tools_watch(offered)("leaf")]
+        )
+        agent.invoke({"messages": [{"role": "user", "content": "hello"}]})
     return [tool.name for tool in offered["leaf"]]
 
 

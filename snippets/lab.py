@@ -165,6 +165,114 @@ def measure(section: Section, results: dict[str, Any]) -> Measured:
     return Measured(result, bench.printed, bench.listed)
 
 
+# How a reader runs an agent. "invoke" is the site's own: every scenario and experiment runs its agent as
+# written (`agent.invoke(...)`, or `agent.stream(...)` where its page streams). Under `running(mode)` the
+# outermost call each of them makes runs that way instead, and gives back what the call written expects.
+RUNS = ("invoke", "ainvoke", "stream", "astream")
+_RUN = {"mode": "invoke", "inside": False}
+
+
+@contextlib.contextmanager
+def running(mode: str, approve: bool = False):
+    """While inside, the outermost `invoke` or `stream` call a scenario or experiment makes on an agent (a
+    LangGraph graph) runs under `mode`, one of RUNS: `invoke(x)` as `ainvoke(x)`, or as `stream(x,
+    stream_mode="values")` / `astream` keeping the last state (and any interrupt); `stream(x, ...)` as
+    `astream(x, ...)` under ainvoke and astream (under invoke and stream, a call that streams runs as
+    written). With `approve`, that call (unless it names its own thread: its caller answers) runs on a thread
+    of its own and, while the agent waits for a human decision, is resumed with every pending tool call approved (a `stream` call yields the chunks of every
+    resumption after those of the first). The calls deepagents makes inside (a child run by `task`) are its
+    own. The scenarios' code is untouched: what a reader copies stays what the page shows."""
+    if mode not in RUNS:
+        raise ValueError(f"run {mode!r} is none of {RUNS}")
+    if mode == "invoke" and not approve:
+        yield
+        return
+    import asyncio
+    import uuid
+
+    from langgraph.pregel import Pregel
+    from langgraph.types import Command
+
+    own_invoke, own_stream = Pregel.invoke, Pregel.stream
+
+    @contextlib.contextmanager
+    def outermost():
+        _RUN["inside"] = True
+        try:
+            yield
+        finally:
+            _RUN["inside"] = False
+
+    async def collect(graph, input, config, kwargs) -> list:
+        return [chunk async for chunk in graph.astream(input, config, **kwargs)]
+
+    def threaded(config):
+        config = dict(config or {})
+        configurable = dict(config.get("configurable") or {})
+        configurable.setdefault("thread_id", f"approved-{uuid.uuid4().hex}")
+        return {**config, "configurable": configurable}
+
+    def approvals(graph, config):  # what resumes every pending interrupt, each of its tool calls approved
+        pending = graph.get_state(config).interrupts
+        answers = {i.id: {"decisions": [{"type": "approve"} for _ in i.value["action_requests"]]} for i in pending}
+        return Command(resume=answers) if answers else None
+
+    def invoke_once(self, input, config, kwargs):
+        if mode == "invoke":
+            return own_invoke(self, input, config, **kwargs)
+        if mode == "ainvoke":
+            return asyncio.run(self.ainvoke(input, config, **kwargs))
+        kwargs = {**kwargs, "stream_mode": "values"}
+        chunks = asyncio.run(collect(self, input, config, kwargs)) if mode == "astream" \
+            else list(own_stream(self, input, config, **kwargs))
+        states = [c for c in chunks if set(c) != {"__interrupt__"}]
+        interrupts = [i for c in chunks if set(c) == {"__interrupt__"} for i in c["__interrupt__"]]
+        state = dict(states[-1]) if states else {}
+        return {**state, "__interrupt__": interrupts} if interrupts else state
+
+    def stream_once(self, input, config, kwargs) -> list:
+        if mode in ("invoke", "stream"):
+            return list(own_stream(self, input, config, **kwargs))
+        return asyncio.run(collect(self, input, config, kwargs))
+
+    def approving(config) -> bool:  # a caller that brings its own thread answers its interrupts itself
+        return approve and not ((config or {}).get("configurable") or {}).get("thread_id")
+
+    def invoke(self, input, config=None, **kwargs):
+        if _RUN["inside"]:
+            return own_invoke(self, input, config, **kwargs)
+        answer = approving(config)
+        config = threaded(config) if answer else config
+        with outermost():
+            result = invoke_once(self, input, config, kwargs)
+            while answer and (resume := approvals(self, config)) is not None:
+                result = invoke_once(self, resume, config, kwargs)
+        return result
+
+    def streaming(chunks):  # a call that streams as written: what deepagents runs inside stays its own
+        with outermost():
+            yield from chunks
+
+    def stream(self, input, config=None, **kwargs):
+        if _RUN["inside"]:
+            return own_stream(self, input, config, **kwargs)
+        answer = approving(config)
+        if mode == "stream" and not answer:
+            return streaming(own_stream(self, input, config, **kwargs))
+        config = threaded(config) if answer else config
+        with outermost():
+            chunks = stream_once(self, input, config, kwargs)
+            while answer and (resume := approvals(self, config)) is not None:
+                chunks += stream_once(self, resume, config, kwargs)
+        return iter(chunks)
+
+    Pregel.invoke, Pregel.stream = invoke, stream
+    try:
+        yield
+    finally:
+        Pregel.invoke, Pregel.stream = own_invoke, own_stream
+
+
 def listed_subagents(description: str) -> list[str]:
     """The names a `task` description lists, one `- name: description` line each."""
     return [
@@ -276,6 +384,22 @@ def version(package: str) -> str:
     from importlib.metadata import version as dist_version
 
     return dist_version(package)
+
+
+@contextlib.contextmanager
+def own_harness_profiles():
+    """For the harness: the harness profiles an experiment registers (keyed by its own model classes) are
+    removed when it leaves, so what deepagents ships is what a later measurement reads (snippets/setups.py)."""
+    module = "deepagents.profiles.harness.harness_profiles"
+    internal("deepagents.profiles._builtin_profiles", "_ensure_builtin_profiles_loaded",
+             meaning="what registers the built-in profiles")()
+    registered = internal(module, "_HARNESS_PROFILES", meaning="the registry of harness profiles")
+    before = dict(registered)
+    try:
+        yield
+    finally:
+        registered.clear()
+        registered.update(before)
 
 
 def tools_watch(record: dict[str, list]) -> Callable[[str], Any]:

@@ -8,6 +8,14 @@ from snippets.lab import Bench, Claim, SAME, Section, expect, internal
 
 
 @dataclass(frozen=True)
+class Reviewed:
+    """The example's agents, the parent given `interrupt_on={"task": True}` and a checkpointer."""
+
+    asked: list[str]  # the sub-agent each `task` call a person was asked about names, in order
+    child_got: list[str]  # what the fork child got for its calls, the person having rejected them
+
+
+@dataclass(frozen=True)
 class Refusal:
     printed: str
     text: str  # the refusal, as the child model received it
@@ -24,10 +32,42 @@ class Refusal:
     ]  # (agent, namespace depth) of each refusal a `stream` caller saw
     on_parent_side: int  # times the refusal appears in what the parent's model saw or the parent streamed
     parent_finished: bool  # the parent produced its final answer
+    reviewed: Reviewed  # under a human's review of every `task` call
 
     @property
     def length(self) -> int:
         return len(self.text)
+
+
+def under_review() -> Reviewed:
+    """The example's agents again, the parent given `interrupt_on={"task": True}` and a checkpointer: a person
+    approves the parent's `task` call and rejects each call of the fork child."""
+    from deepagents import create_deep_agent
+    from langgraph.checkpoint.memory import InMemorySaver
+    from langgraph.types import Command
+    from scripted_model import ScriptedModel, delegate, say
+
+    fork_child = ScriptedModel(script=[delegate("iso", "write it for me", "f1"),
+                                       delegate("ghost", "write it for me", "f2"), say("fork wrote it itself")])
+    agent = create_deep_agent(
+        model=ScriptedModel(script=[delegate("fk", "write the summary"), say("parent done")]),
+        subagents=[{"name": "fk", "description": "a forked helper", "mode": "fork", "model": fork_child},
+                   {"name": "iso", "description": "an isolated helper", "model": ScriptedModel(script=[say("never")])}],
+        interrupt_on={"task": True},
+        checkpointer=InMemorySaver(),
+    )
+    config = {"configurable": {"thread_id": "review"}}
+    agent.invoke({"messages": [{"role": "user", "content": "please summarise"}]}, config)
+    asked: list[str] = []
+    while pending := agent.get_state(config).interrupts:
+        answers = {}
+        for waiting in pending:
+            named = [request["args"]["subagent_type"] for request in waiting.value["action_requests"]]
+            asked += named
+            answers[waiting.id] = {"decisions": [{"type": "approve"} if name == "fk" else
+                                                 {"type": "reject", "message": "do it yourself"} for name in named]}
+        agent.invoke(Command(resume=answers), config)
+    return Reviewed(asked, [m.text for m in (fork_child.seen or [[]])[-1] if m.type == "tool"])
 
 
 def measure_refusal(bench: Bench) -> Refusal:
@@ -72,6 +112,7 @@ def measure_refusal(bench: Bench) -> Refusal:
         ],
         on_parent_side=sum(text in str(m.content) for m in parent_side),
         parent_finished=bool(answers) and answers[-1].text == "parent done",
+        reviewed=under_review(),
     )
 
 
@@ -159,6 +200,16 @@ SECTION = Section(
             0,
             lambda facts: facts.refusal.on_parent_side,
             js=SAME,
+        ),
+        Claim(
+            "refusal-reviewed",
+            "With `interrupt_on={\"task\": True}` on the parent, a person is asked about the fork child's `task` "
+            "calls too, and a call they reject gets their answer, not the refusal",
+            None,
+            lambda facts: (r := facts.refusal.reviewed).asked[:1] == ["fk"]
+            and len(r.asked) == 1 + facts.refusal.refusals_received
+            and len(r.child_got) == facts.refusal.refusals_received
+            and facts.refusal.text not in r.child_got,
         ),
         Claim(
             "refusal-streamed-in-child-namespace",

@@ -10,12 +10,28 @@ agent that runs such a model, children included.
 
 So beside the site's own setup (`model=unmatched`) there is one setup per
 harness profile deepagents registers, read from deepagents itself when measured
-(the keys that share one profile are one family; its first key names it). Under
-each, the experiments of `SECTIONS` run again with the scripted model reporting
-that provider and model name, in this process, one setup after the other; the
-result is cached under .cache/facts like every experiment's (keyed by what it
-runs, deepagents' files included). `facts_under(facts)` gives every setup's facts:
-the site's own, with those sections' results replaced.
+(the keys that share one profile are one family; its first key names it): under
+each, the experiments of `DIMENSIONS["model"]` run again with the scripted model
+reporting that provider and model name.
+
+A reader may also run the parent another way than the examples do: one setup per
+way of `lab.RUNS` but the site's own (`run=ainvoke`, `run=stream`,
+`run=astream`). Under each, the experiments of `DIMENSIONS["run"]` (what a child
+gets when it calls `task`) run again inside `lab.running(run)`: the outermost
+`invoke` or `stream` call of each scenario and experiment runs that way, the
+scenario files untouched.
+
+A reader's parent may carry what the examples' parents do not (`PARENTS`):
+`parent=interrupt-task` (a human approves each `task` call: `interrupt_on`
+with a checkpointer; the outermost run is resumed, every call approved, until it
+ends) and `parent=own-tool` (a tool of its own, which every child whose spec
+names no `tools` inherits). `carrying(parent)` gives it to every deep agent
+made with sub-agents; the experiments of `DIMENSIONS["parent"]` run again.
+
+Every setup is measured in this process, one after the other; the result is
+cached under .cache/facts like every experiment's (keyed by what it runs,
+deepagents' files included). `facts_under(facts)` gives every setup's facts:
+the site's own, with its experiments' results replaced.
 
 `SCOPES` are the scopes a page's sentence may state, each with its English
 words (other languages translate them under `scopes.<id>`): a claim whose value
@@ -34,15 +50,38 @@ from typing import Any
 
 from snippets import cache, lab, registry
 
-SECTIONS = ("tool_surfaces",)  # the experiments whose values can depend on the model's harness profile (modes: none differ, 2.5 s more)
-DEFAULT = "model=unmatched"  # the site's own setup: the scripted model, which no profile matches
+# Dimension -> the experiments measured again under each of its setups: those whose claims can depend on it.
+DIMENSIONS = {
+    "model": ("tool_surfaces",),  # the tools a profile adds (modes: none differ, 2.5 s more)
+    # what happens when a child calls `task`, however the reader runs the parent (lab.running)
+    "run": ("refusal", "flag", "gap"),
+    # what the children are offered and what a child's `task` call gets, under what a reader's parent carries
+    "parent": ("tool_surfaces", "refusal"),
+}
+PARENTS = {  # what a reader's parent may carry that the examples' parents do not: its key in a setup's id
+    "interrupt-task": "a human approves each `task` call (`interrupt_on={\"task\": True}`, with a checkpointer)",
+    "own-tool": "a tool of its own (`tools=[...]`)",
+}
+SECTIONS = tuple(dict.fromkeys(name for names in DIMENSIONS.values() for name in names))  # measured under some setup
+DEFAULT = "model=unmatched"  # the site's own setup: the scripted model, which no profile matches, run as written
 
 
 @dataclass(frozen=True)
 class Setup:
-    id: str  # "model=unmatched", "model=openai:gpt-5.1-codex"
-    model: str | None  # the provider:model the scripted model reports; None: the site's own model
+    id: str  # "model=unmatched", "model=openai:gpt-5.1-codex", "run=ainvoke"
+    model: str | None = None  # the provider:model the scripted model reports; None: the site's own model
     family: tuple[str, ...] = ()  # every key deepagents registers the same harness profile under
+    run: str = "invoke"  # how the scenarios' agents run (lab.RUNS; "invoke": as each is written)
+    parent: str | None = None  # what every parent the scenarios make carries besides their own (PARENTS)
+
+    @property
+    def dimension(self) -> str:
+        return self.id.partition("=")[0]
+
+    @property
+    def sections(self) -> tuple[str, ...]:
+        """The experiments measured under it (the site's own: none, its facts are the pages')."""
+        return () if self.id == DEFAULT else DIMENSIONS[self.dimension]
 
 
 @dataclass(frozen=True)
@@ -56,13 +95,67 @@ class Scope:
 
 SCOPES = (
     Scope("model-unmatched", "with a model no harness profile matches", lambda setup: setup.model is None),
+    Scope("parent-toolless", "a parent without tools of its own", lambda setup: setup.parent != "own-tool"),
 )
+
+
+def run_setups() -> tuple[Setup, ...]:
+    """One per way a reader runs the parent but the site's own (`invoke`, as each scenario is written)."""
+    return tuple(Setup(f"run={run}", run=run) for run in lab.RUNS if run != "invoke")
+
+
+def parent_setups() -> tuple[Setup, ...]:
+    """One per thing a reader's parent may carry (PARENTS)."""
+    return tuple(Setup(f"parent={parent}", parent=parent) for parent in PARENTS)
+
+
+def all_setups() -> tuple[Setup, ...]:
+    """The site's own setup first, then every model setup, every run setup and every parent setup."""
+    return (*model_setups(), *run_setups(), *parent_setups())
+
+
+@contextlib.contextmanager
+def carrying(parent: str | None):
+    """While inside, every deep agent made with sub-agents (a parent: the scenarios' and the experiments')
+    carries `parent` too (PARENTS); its outermost run approves every `task` call under "interrupt-task"
+    (lab.running)."""
+    if parent is None:
+        yield
+        return
+    import deepagents
+    from langchain_core.tools import tool
+
+    @tool("parent_note")
+    def parent_note(text: str) -> str:
+        """Note a line in the reader's own log."""
+        return "noted"
+
+    make = deepagents.create_deep_agent
+
+    def create_deep_agent(*args, **kwargs):
+        if kwargs.get("subagents"):
+            if parent == "interrupt-task":
+                from langgraph.checkpoint.memory import InMemorySaver
+
+                kwargs = {**kwargs, "interrupt_on": {**(kwargs.get("interrupt_on") or {}), "task": True}}
+                kwargs.setdefault("checkpointer", InMemorySaver())
+            elif parent == "own-tool":
+                kwargs = {**kwargs, "tools": [*(kwargs.get("tools") or []), parent_note]}
+        return make(*args, **kwargs)
+
+    deepagents.create_deep_agent = create_deep_agent
+    try:
+        yield
+    finally:
+        deepagents.create_deep_agent = make
 
 
 @dataclass(frozen=True)
 class Measured:
     setups: tuple[Setup, ...]  # the site's own first
     results: dict[str, dict[str, Any]]  # setup id -> section -> its experiment's result (not the site's own)
+    # setup id -> scenario -> the sub-agents each deep agent it made lists (what `general-purpose-added` reads)
+    listed: dict[str, dict[str, list[list[str]]]] = dataclasses.field(default_factory=dict)
 
 
 def model_setups() -> tuple[Setup, ...]:
@@ -113,19 +206,30 @@ def profile_matched(setup: Setup) -> bool:
     return found is lab.internal(module, "_HARNESS_PROFILES", meaning="the registry of harness profiles")[setup.model]
 
 
-def measure_setups() -> Measured:
-    """Every setup but the site's own: the experiments of SECTIONS, run with the scripted model reporting it."""
-    setups = model_setups()
+def measure_setups(own: dict[str, Any]) -> Measured:
+    """Every setup but the site's own: the experiments of its dimension, one after the sections it reads, with
+    the scripted model reporting its model and the agents run its way. `own`: the site's own results, for the
+    sections an experiment reads that its setup does not measure again."""
+    setups = all_setups()
     results: dict[str, dict[str, Any]] = {}
+    listed: dict[str, dict[str, list[list[str]]]] = {}
     for setup in setups[1:]:
-        lab.expect(profile_matched(setup), looked_for=f"the harness profile of {setup.model} for a model that reports it")
-        with reporting(setup.model):
-            try:
-                results[setup.id] = {name: lab.measure(registry.section(name), {}).result for name in SECTIONS}
-            except lab.ExperimentFailed as error:  # named with the setup: it may hold under the site's own
-                raise lab.ExperimentFailed(f"{error} (under {setup.id})", error.experiment) from error
+        if setup.model is not None:
+            lab.expect(profile_matched(setup), looked_for=f"the harness profile of {setup.model} for a model that reports it")
+        found: dict[str, Any] = {}
+        with reporting(setup.model), carrying(setup.parent), \
+                lab.running(setup.run, approve=setup.parent == "interrupt-task"):
+            for name in setup.sections:
+                section = registry.section(name)
+                try:
+                    measured = lab.measure(section, {read: found.get(read, own.get(read)) for read in section.reads})
+                except lab.ExperimentFailed as error:  # named with the setup: it may hold under the site's own
+                    raise lab.ExperimentFailed(f"{error} (under {setup.id})", error.experiment) from error
+                found[name] = measured.result
+                listed.setdefault(setup.id, {}).update(measured.listed)
+        results[setup.id] = found
     lab.expect(profile_matched(setups[0]), looked_for="no harness profile for the scripted model")
-    return Measured(setups, results)
+    return Measured(setups, results, listed)
 
 
 def key() -> str:
@@ -133,30 +237,48 @@ def key() -> str:
     digest = hashlib.sha256(cache.installed())
     for part in cache.reached("snippets.setups", "measure_setups"):
         digest.update(part.encode())
+    for part in cache.reached("snippets.setups", "all_setups"):
+        digest.update(part.encode())
+    keys: dict[str, str] = {}
+
+    def section_key(name: str) -> str:  # a section's key, and those of the sections it reads
+        if name not in keys:
+            section = registry.section(name)
+            keys[name] = cache.key(section, {read: section_key(read) for read in section.reads})
+        return keys[name]
+
     for name in SECTIONS:
-        digest.update(cache.key(registry.section(name), {}).encode())
+        digest.update(section_key(name).encode())
     return digest.hexdigest()[:20]
 
 
-def measured() -> Measured:
-    """The setups' results, from the cache when nothing they run changed."""
+def measured(own: dict[str, Any] | None = None) -> Measured:
+    """The setups' results, from the cache when nothing they run changed. `own`: the site's own results
+    (measure_setups); None: collected when needed."""
     found_key = key() if cache.enabled() else ""
     found = cache.load("setups", found_key)
     if found is None:
-        found = measure_setups()
+        if own is None:
+            from snippets.facts import collect
+
+            own = collect().results
+        found = measure_setups(own)
         cache.save("setups", found_key, found)
     return found
 
 
 def facts_under(facts: Any, found: Measured | None = None) -> dict[str, Any]:
     """Setup id -> the facts under it: the site's own facts, with SECTIONS' results measured under that setup."""
-    found = found or measured()
+    found = found or measured(facts.results)
     return {setup.id: facts if setup.id == DEFAULT else
-            dataclasses.replace(facts, results={**facts.results, **found.results[setup.id]})
+            dataclasses.replace(facts, results={**facts.results, **found.results[setup.id]},
+                                deep_agents={**facts.deep_agents, **found.listed.get(setup.id, {})})
             for setup in found.setups}
 
 
-def measured_claims() -> tuple[str, ...]:
-    """The claims whose values are measured under every setup: the Python claims of SECTIONS."""
-    return tuple(claim.id for name in SECTIONS for claim in registry.claims_of(registry.section(name))
-                 if claim.runtime == "python")
+def measured_claims(setup: Setup | None = None) -> tuple[str, ...]:
+    """The claims measured under a setup (None: under some setup): the Python claims of its sections."""
+    names = SECTIONS if setup is None else setup.sections
+    return tuple(claim.id for name in names for claim in registry.claims_of(registry.section(name))
+                 if claim.runtime == "python")  # general-purpose-added (tool_surfaces) reads their scenarios' listings
+

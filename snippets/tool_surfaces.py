@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import Bench, Claim, SAME, Section, expect, listed_subagents
+from snippets.lab import Bench, Claim, SAME, Section, expect, internal, listed_subagents
 
 FS_TOOLS = [
     "ls",
@@ -45,6 +45,7 @@ class ToolSurfaces:
     # kind of child (isolated, fork) -> the names it is offered of a parent's own tool
     # ("parent tool") and of a tool a parent's middleware adds ("middleware tool")
     inherited: dict[str, list[str]]
+    filesystem: list[str]  # the tools deepagents' filesystem middleware can offer (`execute` only with a sandbox)
 
     @property
     def children(self) -> list[Surface]:
@@ -140,6 +141,13 @@ def offered_from_the_parent() -> dict[str, list[str]]:
     return {kind: [t.name for t in tools if t.name in names] for kind, tools in offered.items()}
 
 
+def filesystem_tools() -> list[str]:
+    """The names of the tools deepagents' filesystem middleware offers, read from that middleware."""
+    middleware = internal("deepagents.middleware.filesystem", "FilesystemMiddleware",
+                          meaning="the middleware that gives every agent its filesystem tools")
+    return [tool.name for tool in middleware().tools]
+
+
 def measure_tool_surfaces(bench: Bench) -> ToolSurfaces:
     run = bench.run("tool_surfaces")
     offered = run["offered"]
@@ -157,15 +165,17 @@ def measure_tool_surfaces(bench: Bench) -> ToolSurfaces:
         listed_subagents(parent.task_description or ""),
         offered_by_spec_key(),
         offered_from_the_parent(),
+        filesystem_tools(),
     )
 
 
 def _fork_task_after_files(facts) -> bool:
-    fork = facts.tool_surfaces.fork
-    return (
-        fork.has_task
-        and fork.tools[: fork.task_index] == facts.tool_surfaces.isolated.tools
-    )
+    """What the sentence says: the tools before the fork child's `task` are exactly its filesystem tools
+    (whatever a harness profile adds after them, `write_todos` under Codex, is not among them)."""
+    surfaces = facts.tool_surfaces
+    fork, filesystem = surfaces.fork, set(surfaces.filesystem)
+    before = fork.tools[: fork.task_index] if fork.has_task else []
+    return bool(before) and before == [tool for tool in fork.tools if tool in filesystem]
 
 
 def _general_purpose_everywhere(facts) -> bool:

@@ -2,6 +2,8 @@
 the scripted model reporting that profile's provider and model name; and the build's quantifier check
 (claims.checks.unscoped, fed by sitegen/provider.py) passes on the pages and stops an unscoped count."""
 
+import dataclasses
+
 from claims import checks
 from claims.provider import Page
 from sitegen.provider import provider
@@ -22,7 +24,7 @@ def test_every_harness_profile_deepagents_registers_is_one_setup_of_a_family():
     profiles = registered()
     found = setups.measured().setups
     assert (found[0].id, found[0].model) == (setups.DEFAULT, None)
-    families = [s.family for s in found[1:]]
+    families = [s.family for s in found[1:] if s.dimension == "model"]
     assert sorted(key for family in families for key in family) == sorted(profiles)
     for family in families:  # one profile per family, and each family a profile of its own
         assert len({id(profiles[key]) for key in family}) == 1
@@ -37,7 +39,7 @@ def test_the_codex_profile_gives_both_children_the_tools_its_middleware_adds():
     profiles = registered()
     under = setups.facts_under(collect())
     own = under[setups.DEFAULT].tool_surfaces
-    for setup in setups.measured().setups[1:]:
+    for setup in (s for s in setups.measured().setups[1:] if s.dimension == "model"):
         profile = profiles[setup.model]
         added = [t.name for m in profile.materialize_extra_middleware() for t in getattr(m, "tools", [])]
         there = under[setup.id].tool_surfaces
@@ -55,16 +57,182 @@ def test_the_pages_state_the_scope_of_every_count_that_a_profile_changes():
 def test_a_count_without_its_scope_stops_the_build_naming_page_line_and_the_setups(monkeypatch):
     pages = provider.pages()
     page = pages["en"]["index.md"]
-    text = page.text.replace("`task`: with a model no harness profile matches, it holds", "`task`: it holds")
+    scoped = "`task`: with a model no harness profile matches and a parent without tools of its own, it holds"
+    text = page.text.replace(scoped, "`task`: it holds")
     pages["en"]["index.md"] = Page(page.language, page.name, page.file, text)
     monkeypatch.setattr(type(provider), "pages", lambda self: pages)
     codex = next(s.id for s in setups.measured().setups if "openai:gpt-5.3-codex" in s.family)
     own = collect().tool_surfaces.isolated.tools
     line = text[:text.index("{{ guard(", text.index("`task`: it holds"))].count("\n") + 1  # its marker's
     assert [str(p) for p in checks.unscoped(provider)] == [
-        f"docs/en/index.md:{line}: states no scope, yet is false under {codex} ({{{{ facts.tool_surfaces.isolated.tools "
-        f"| length }}}} is {len(own) + 1} under {codex}, {len(own)} under {setups.DEFAULT}): state where it holds "
-        "('with a model no harness profile matches'), or bind it to what holds under every setup"]
+        f"docs/en/index.md:{line}: states no scope, yet is false under {codex}, parent=own-tool ({{{{ "
+        f"facts.tool_surfaces.isolated.tools | length }}}} is {len(own) + 1} under {codex}, {len(own)} under "
+        f"{setups.DEFAULT}): state where it holds, or bind it to what holds under every setup"]
+
+
+def test_one_scope_of_two_is_not_enough_where_the_parent_s_own_tool_changes_the_count(monkeypatch):
+    """A parent's own tool reaches every child whose spec names no tools: the count is one more, so the
+    sentence states both scopes, and the build names the one it lacks."""
+    pages = provider.pages()
+    page = pages["en"]["index.md"]
+    scoped = "with a model no harness profile matches and a parent without tools of its own, it holds"
+    text = page.text.replace(scoped, "with a model no harness profile matches, it holds")
+    pages["en"]["index.md"] = Page(page.language, page.name, page.file, text)
+    monkeypatch.setattr(type(provider), "pages", lambda self: pages)
+    found = [str(p) for p in checks.unscoped(provider)]
+    assert len(found) == 1 and "yet is false under parent=own-tool, which that covers" in found[0]
+    assert found[0].endswith("rewrite it, or state 'a parent without tools of its own' too")
+    under = setups.facts_under(collect())
+    own = under[setups.DEFAULT].tool_surfaces
+    for kind in ("isolated", "fork"):  # the tool the parent carries, offered to both kinds of child
+        extra = [t for t in getattr(under["parent=own-tool"].tool_surfaces, kind).tools
+                 if t not in getattr(own, kind).tools]
+        assert len(extra) == 1, kind
+
+
+def test_task_comes_right_after_the_filesystem_tools_under_every_profile():
+    """The fork child's `task` follows its filesystem tools under every profile; what a profile adds (Codex:
+    write_todos) comes after it, and the filesystem tools are those deepagents' filesystem middleware offers."""
+    under = setups.facts_under(collect())
+    for setup in (s for s in setups.measured().setups if s.dimension == "model"):
+        fork = under[setup.id].tool_surfaces.fork
+        assert fork.has_task, setup.id
+        before = fork.tools[: fork.task_index]
+        assert before and set(before) <= set(under[setup.id].tool_surfaces.filesystem), setup.id
+        assert not set(fork.tools[fork.task_index + 1:]) & set(under[setup.id].tool_surfaces.filesystem), setup.id
+
+
+def test_the_profiles_an_experiment_registers_for_its_own_models_are_no_setups():
+    """gap and guidance register profiles for model classes of their own; measured in this process, they
+    leave deepagents' registry as it was, so the setups are what deepagents ships."""
+    from snippets import lab, registry as sections
+
+    shipped = set(registered())
+    gap = sections.section("gap")
+    lab.measure(gap, {"refusal": collect().refusal})
+    lab.measure(sections.section("guidance"), {name: getattr(collect(), name) for name in sections.section("guidance").reads})
+    assert set(registered()) == shipped
+    assert {key for s in setups.model_setups()[1:] for key in s.family} == shipped
+
+
+def test_every_way_of_running_is_one_setup_and_measures_what_a_child_s_task_call_gets():
+    from snippets import lab
+
+    found = setups.measured().setups
+    runs = [s for s in found if s.dimension == "run"]
+    assert [s.run for s in runs] == [run for run in lab.RUNS if run != "invoke"]
+    for setup in runs:
+        assert set(setups.measured().results[setup.id]) == set(setups.DIMENSIONS["run"]), setup.id
+    under = setups.facts_under(collect())
+    own = under[setups.DEFAULT]
+    for setup in runs:  # the refusal, as the fork child got it and as a caller of (a)stream saw it
+        there = under[setup.id]
+        assert there.refusal.text == own.refusal.text and there.refusal.matches_source, setup.id
+        assert there.refusal.streamed_to == own.refusal.streamed_to and there.refusal.parent_finished, setup.id
+        assert [c.keys for c in there.flag.children] == [c.keys for c in own.flag.children], setup.id
+
+
+def test_running_a_way_runs_the_outermost_call_that_way_and_leaves_deepagents_its_own(monkeypatch):
+    """lab.running: the scenario's `invoke` runs as ainvoke, stream or astream; the child that `task` runs is
+    run as deepagents runs it (sync: invoke; async: ainvoke)."""
+    from langgraph.pregel import Pregel
+
+    from snippets import lab
+
+    calls = []
+    for name in ("invoke", "ainvoke", "stream", "astream"):
+        def record(self, *args, _own=getattr(Pregel, name), _name=name, **kwargs):
+            calls.append((_name, self.name))
+            return _own(self, *args, **kwargs)
+        monkeypatch.setattr(Pregel, name, record)
+    from deepagents import create_deep_agent
+    from scripted_model import ScriptedModel, delegate, say
+
+    for run in lab.RUNS:
+        calls.clear()
+        child = {"name": "child", "description": "a child", "model": ScriptedModel(script=[say("child done")])}
+        agent = create_deep_agent(model=ScriptedModel(script=[delegate("child", "go"), say("done")]),
+                                  subagents=[child], name="parent")
+        with lab.running(run):
+            final = agent.invoke({"messages": [{"role": "user", "content": "go"}]})
+        assert final["messages"][-1].text == "done", run
+        first = calls[0]
+        assert first == ("invoke" if run == "invoke" else ("ainvoke" if run == "ainvoke" else run), "parent"), run
+        inner = next(name for name, agent_name in calls if agent_name == "child")  # its first call
+        assert inner == ("ainvoke" if run.startswith("a") else "invoke"), run
+    assert Pregel.invoke is not None and lab._RUN["inside"] is False
+
+
+def test_a_middleware_with_only_the_sync_hook_fails_under_ainvoke():
+    """What the run setups are for (issue 37): a `wrap_tool_call` middleware with only its sync hook stops the
+    parent's first tool call under ainvoke and astream, and runs under invoke and stream."""
+    from deepagents import create_deep_agent
+    from langchain.agents.middleware import wrap_tool_call
+    from scripted_model import ScriptedModel, call, say
+
+    from snippets import lab
+
+    @wrap_tool_call
+    def passes(request, handler):
+        return handler(request)
+
+    for run in lab.RUNS:
+        agent = create_deep_agent(model=ScriptedModel(script=[call("ls", path="/"), say("done")]), middleware=[passes])
+        with lab.running(run):
+            try:
+                agent.invoke({"messages": [{"role": "user", "content": "go"}]})
+                failed = False
+            except NotImplementedError:
+                failed = True
+        assert failed == run.startswith("a"), run
+
+
+def test_a_parent_that_asks_a_human_before_task_pauses_at_each_task_call_then_the_refusal_holds():
+    """Under parent=interrupt-task the run stops at the parent's `task` call, and again at each of the fork
+    child's (a declared child inherits the parent's `interrupt_on`); approved, the child gets deepagents'
+    refusal as under the site's own setup."""
+    from langgraph.pregel import Pregel
+
+    from snippets import lab, registry as sections
+
+    paused = []
+    own_get_state = Pregel.get_state
+
+    def get_state(self, config, **kwargs):
+        state = own_get_state(self, config, **kwargs)
+        if config["configurable"]["thread_id"].startswith("approved-"):  # the harness's, not under_review's
+            paused.extend(i.value["action_requests"][0]["name"] for i in state.interrupts)
+        return state
+
+    Pregel.get_state = get_state
+    try:
+        with setups.carrying("interrupt-task"), lab.running("invoke", approve=True):
+            refusal = lab.measure(sections.section("refusal"), {}).result
+    finally:
+        Pregel.get_state = own_get_state
+    own = collect().refusal
+    assert paused == ["task"] * (1 + own.refusals_received)  # the parent's call, then each of the child's
+    assert (refusal.text, refusal.streamed_to, refusal.parent_finished) == (own.text, own.streamed_to, True)
+    under = setups.facts_under(collect())["parent=interrupt-task"]
+    assert under.refusal == dataclasses.replace(own, printed=under.refusal.printed)
+
+
+def test_what_each_deep_agent_lists_is_measured_under_every_setup_too():
+    """The listings of `task` descriptions (what the claim that every deep agent lists `general-purpose` reads)
+    come from each setup's own runs
+    of its scenarios, not the site's: every scenario of its sections was listed under it."""
+    from snippets import registry as sections
+
+    found = setups.measured()
+    under = setups.facts_under(collect())
+    for setup in found.setups[1:]:
+        scenarios = {s for name in setup.sections for s in sections.section(name).scenarios}
+        assert set(found.listed[setup.id]) == scenarios, setup.id
+        for scenario in scenarios:
+            assert under[setup.id].deep_agents[scenario] == found.listed[setup.id][scenario]
+            holding = [listed for listed in found.listed[setup.id][scenario] if listed]
+            assert holding and all("general-purpose" in listed for listed in holding), (setup.id, scenario)
+
 
 
 def test_an_experiment_that_fails_under_a_setup_stops_the_build_in_one_line_naming_it_the_setup_and_pages(monkeypatch):
@@ -90,5 +258,5 @@ def test_an_experiment_that_fails_under_a_setup_stops_the_build_in_one_line_nami
         site_provider.setups_measured.cache_clear()
     message = str(stopped.value)
     assert "\n" not in message
-    assert f"(under {setups.model_setups()[1].id})" in message
+    assert f"(under {setups.all_setups()[1].id})" in message
     assert "pages that show it: docs/" in message and "tool-surfaces.md" in message

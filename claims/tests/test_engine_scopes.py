@@ -46,6 +46,20 @@ def test_a_stated_scope_that_covers_the_setup_where_it_is_false_stops(provider):
         "False under dusk, True under noon): rewrite it")
 
 
+def test_a_sentence_that_states_two_scopes_speaks_of_the_setups_both_cover(provider):
+    """'at noon' covers noon and dusk (false there), 'in summer' noon and rain: stated together, dusk is out."""
+    provider.under = {"dusk": {"sky": False}, "rain": {}}
+    day = Scope("day", "at noon", frozenset({"noon", "dusk"}))
+    summer = Scope("summer", "in summer", frozenset({"noon", "rain"}))
+    provider.scopes = lambda language: [day, summer]
+    provider.texts["en"]["page.md"] = EN.replace("The sky is blue.", "At noon the sky is blue.")
+    assert lines(provider)[0] == (
+        "docs/en/page.md:3: states its scope, 'at noon', yet is false under dusk, which that covers (sky-blue is "
+        "False under dusk, True under noon): rewrite it, or state 'in summer' too")
+    provider.texts["en"]["page.md"] = EN.replace("The sky is blue.", "At noon in summer the sky is blue.")
+    assert not [line for line in lines(provider) if line.startswith("docs/en/")]
+
+
 def test_the_form_a_page_shows_is_checked_and_the_hidden_one_is_not(provider):
     """grass-green is false: the page shows its unless() form, which a setup where grass is green makes false."""
     provider.under = {"spring": {"grass": True}}

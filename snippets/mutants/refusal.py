@@ -4,7 +4,7 @@ against each; snippets/registry.py finds MUTANTS here)."""
 
 from __future__ import annotations
 
-from snippets.lab import NPM_BUNDLE, NPM_DEEPAGENTS, SUBAGENTS_PY, Mutant, Patch
+from snippets.lab import GRAPH_PY, NPM_BUNDLE, NPM_DEEPAGENTS, SUBAGENTS_PY, Mutant, Patch
 
 _ASYNC_TASK = "    async def atask(\n        description: str,\n        subagent_type: str,\n        runtime: ToolRuntime,\n    ) -> str | Command:\n"
 _GATE = "        if runtime.state.get(_FORKED_CONTEXT_KEY):\n            return _FORK_RECURSION_REFUSAL\n"
@@ -103,5 +103,17 @@ MUTANTS = [
             "refusal-stays-inside@js",
             "flag-closes-gate@js",
         ),
+    ),
+    Mutant(
+        "child-interrupt-not-inherited",
+        "a declared child no longer inherits the parent's `interrupt_on`",
+        (
+            Patch(
+                GRAPH_PY,
+                'subagent_interrupt_on = spec.get("interrupt_on", interrupt_on)',
+                'subagent_interrupt_on = spec.get("interrupt_on")',
+            ),
+        ),
+        flips=("refusal-reviewed",),
     ),
 ]
