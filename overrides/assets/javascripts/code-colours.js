@@ -1,0 +1,41 @@
+// Colours highlighted code with the CSS Custom Highlight API, without an element per token (sitegen/reading.py):
+// each block's <code data-hl="k:0+4,12+3 s:20+6"> names, by colour, where its tokens are in its text (UTF-16
+// offsets), and site.css gives each colour (::highlight(code-k)) Material's variable. A browser without the API
+// shows the code uncoloured. StaticRange: nothing to keep up to date when Material adds its copy buttons.
+(() => {
+  const blocks = document.querySelectorAll("code[data-hl]");
+  if (!blocks.length || !(window.CSS && CSS.highlights && window.Highlight && window.StaticRange)) return;
+  const colours = new Map();
+  for (const code of blocks) {
+    const nodes = [], starts = [];
+    const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+    let at = 0;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      nodes.push(node);
+      starts.push(at);
+      at += node.length;
+    }
+    if (!nodes.length) continue;
+    const place = (offset) => {  // the text node holding this offset, and the offset in it
+      let low = 0, high = nodes.length - 1;
+      while (low < high) {
+        const middle = (low + high + 1) >> 1;
+        if (starts[middle] <= offset) low = middle;
+        else high = middle - 1;
+      }
+      return [nodes[low], Math.min(offset - starts[low], nodes[low].length)];
+    };
+    for (const part of code.dataset.hl.split(" ")) {
+      const [letter, places] = part.split(":");
+      if (!colours.has(letter)) colours.set(letter, new Highlight());
+      const highlight = colours.get(letter);
+      for (const span of places.split(",")) {
+        const [start, length] = span.split("+").map(Number);
+        const [startContainer, startOffset] = place(start);
+        const [endContainer, endOffset] = place(start + length);
+        highlight.add(new StaticRange({ startContainer, startOffset, endContainer, endOffset }));
+      }
+    }
+  }
+  for (const [letter, highlight] of colours) CSS.highlights.set(`code-${letter}`, highlight);
+})();
