@@ -2,11 +2,20 @@
 // each block's <code data-hl="k:0+4,12+3 s:20+6"> names, by colour, where its tokens are in its text (UTF-16
 // offsets), and site.css gives each colour (::highlight(code-k)) Material's variable. A browser without the API
 // shows the code uncoloured. StaticRange: nothing to keep up to date when Material adds its copy buttons.
+// The blocks are coloured a few at a time, each batch a task of its own after the page's first script work:
+// on a page of forty blocks the whole takes tens of milliseconds on a phone, and one long task holds up a tap.
 (() => {
-  const blocks = document.querySelectorAll("code[data-hl]");
+  const blocks = [...document.querySelectorAll("code[data-hl]")];
   if (!blocks.length || !(window.CSS && CSS.highlights && window.Highlight && window.StaticRange)) return;
   const colours = new Map();
-  for (const code of blocks) {
+  const colour = (letter) => {
+    if (!colours.has(letter)) {
+      colours.set(letter, new Highlight());
+      CSS.highlights.set(`code-${letter}`, colours.get(letter));
+    }
+    return colours.get(letter);
+  };
+  const paint = (code) => {
     const nodes = [], starts = [];
     const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
     let at = 0;
@@ -15,7 +24,7 @@
       starts.push(at);
       at += node.length;
     }
-    if (!nodes.length) continue;
+    if (!nodes.length) return;
     const place = (offset) => {  // the text node holding this offset, and the offset in it
       let low = 0, high = nodes.length - 1;
       while (low < high) {
@@ -27,8 +36,7 @@
     };
     for (const part of code.dataset.hl.split(" ")) {
       const [letter, places] = part.split(":");
-      if (!colours.has(letter)) colours.set(letter, new Highlight());
-      const highlight = colours.get(letter);
+      const highlight = colour(letter);
       for (const span of places.split(",")) {
         const [start, length] = span.split("+").map(Number);
         const [startContainer, startOffset] = place(start);
@@ -36,6 +44,11 @@
         highlight.add(new StaticRange({ startContainer, startOffset, endContainer, endOffset }));
       }
     }
-  }
-  for (const [letter, highlight] of colours) CSS.highlights.set(`code-${letter}`, highlight);
+  };
+  const batch = () => {
+    const until = performance.now() + 4;
+    while (blocks.length && performance.now() < until) paint(blocks.shift());
+    if (blocks.length) setTimeout(batch, 0);
+  };
+  setTimeout(batch, 0);
 })();
