@@ -16,12 +16,16 @@ wrapping, copy buttons off the text, inline code whole, links underlined).
   shown was tried and dropped: the placeholder heights moved a heading the address
   names (#section) after the browser had scrolled to it. Pages stay light by fewer
   elements instead (next point).
-* Highlighted code drops the spans that change nothing on screen: Pygments wraps
-  every name (`n`, which Material colours as plain code; `nx`, JavaScript's, which
-  it does not colour) and every run of spaces (`w`) in one; and neighbours of one
-  kind become one (`)`, `,` and `]` in a row: one punctuation span). Together a
-  quarter fewer elements, then a tenth fewer again (the recipes: 6,474 tags in the
-  served page before the last two, 5,859 after).
+* Highlighted code is coloured without an element per token: Pygments' spans
+  are taken out of the served code and each block carries its tokens' places by
+  colour instead (`data-hl` on its `<code>`: "k:0+4,12+3 s:20+6", UTF-16 offsets
+  into its text), which overrides/assets/javascripts/code-colours.js hands to the
+  browser's CSS Custom Highlight API (`::highlight(code-k)` in site.css, Material's
+  colours). A span per token was most of a page's elements (the recipes: 4,971 of
+  5,770), and Material's script restyles and lays out the whole page several times
+  as it loads (colour scheme, tabs, copy buttons): Lighthouse's mobile performance
+  fell to 70-80 on every page with code. A reader without JavaScript, or with a
+  browser older than the Highlight API, reads the same code uncoloured.
 """
 
 from __future__ import annotations
@@ -37,8 +41,18 @@ CELL = re.compile(r"<td\b([^>]*)>(.*?)</td>", re.S)
 ROW = re.compile(r"<tr>.*?</tr>", re.S)
 TAG = re.compile(r"<[^>]+>")
 CODE = re.compile(r'<div class="(?:[^"]*\s)?highlight(?:\s[^"]*)?"[^>]*>.*?</code></pre></div>', re.S)
-PLAIN = re.compile(r'<span class="(?:[nw]|nx)">([^<]*)</span>')
-NEIGHBOURS = re.compile(r'(<span class="([a-z0-9]+)">[^<]*)</span><span class="\2">')
+CODE_TEXT = re.compile(r"<code>(.*?)</code></pre>", re.S)
+TOKEN = re.compile(r'<span class="([a-z0-9]+)">([^<]*)</span>|(<[^>]+>)|([^<]+)')
+# Pygments' classes by the colour Material gives them (the same groups in both schemes; a class not here, such as
+# n, nx, kc or w, is shown in the code's own colour). The letter names the highlight: ::highlight(code-k).
+COLOURS = {"k": "k kd kn kp kr kt nd ni nl nt",  # keyword
+           "s": "cpf l s s1 s2 sb sc si ss",  # string
+           "x": "cp se sh sr sx",  # special
+           "m": "il m mb mf mh mi mo",  # number
+           "c": "bp nb no",  # constant
+           "f": "nc ne nf nn",  # function
+           "g": "o ow p c c1 ch cm cs sd ge gh go gp gr gs gt gu na nv vc vg vi"}  # operator, punctuation, comment
+COLOUR = {cls: letter for letter, classes in COLOURS.items() for cls in classes.split()}
 SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog"'
 SEARCH_NAME = re.compile(r'<input type="text" class="md-search__input"[^>]*? aria-label="([^"]+)"')
 
@@ -59,14 +73,43 @@ def labelled_cells(table: re.Match) -> str:
     return table.group(0)[:table.start("body") - table.start()] + ROW.sub(row, table["body"]) + "</table>"
 
 
-def lighter(code: str) -> str:
-    """Highlighted code without the spans that change nothing on screen (see the module doc)."""
-    code = PLAIN.sub(r"\1", code)
-    while True:
-        merged = NEIGHBOURS.sub(r"\1", code)
-        if merged == code:
-            return code
-        code = merged
+def _length(text: str) -> int:
+    """The text's length in the browser (UTF-16 code units), once its entities are read."""
+    return len(html.unescape(text).encode("utf-16-le")) // 2
+
+
+def coloured_by_places(code: re.Match) -> str:
+    """A block's code without its token spans, its colours as places (see the module doc)."""
+    kept, places, at = [], {}, 0
+    for token in TOKEN.finditer(code.group(1)):
+        cls, text, tag, plain = token.groups()
+        if cls == "hll":  # a highlighted line is an element of its own: it stays
+            kept.append(token.group(0))
+            at += _length(text)
+        elif cls is not None:
+            kept.append(text)
+            length = _length(text)
+            if cls in COLOUR and length:
+                spans = places.setdefault(COLOUR[cls], [])
+                if spans and spans[-1][0] + spans[-1][1] == at:
+                    spans[-1][1] += length
+                else:
+                    spans.append([at, length])
+            at += length
+        elif tag is not None:
+            kept.append(tag)
+        else:
+            kept.append(plain)
+            at += _length(plain)
+    attribute = " ".join(f"{letter}:" + ",".join(f"{start}+{length}" for start, length in spans)
+                         for letter, spans in places.items())
+    opening = f'<code data-hl="{attribute}">' if attribute else "<code>"
+    return f"{opening}{''.join(kept)}</code></pre>"
+
+
+def lighter(block: str) -> str:
+    """Highlighted code without an element per token (see the module doc)."""
+    return CODE_TEXT.sub(coloured_by_places, block, count=1)
 
 
 class ReadingPlugin(BasePlugin):
