@@ -6,6 +6,7 @@ under a lock; the others wait for it), with a cache of what that build measured 
 builds of the project's copies reuse it for the code they share, and the tests' own facts are read
 from it instead of being measured again."""
 
+import contextlib
 import fcntl
 import os
 from pathlib import Path
@@ -47,16 +48,16 @@ def site(tmp_path_factory, worker_id, build_cache):
     return site_dir
 
 
-@pytest.fixture(scope="session")
-def facts(site, build_cache):
-    """The facts the run's build measured, read from its cache (the same code: nothing is measured again)."""
+@contextlib.contextmanager
+def reading_the_runs_cache(build_cache):
+    """While it lasts, what an experiment (or a setup) would measure is read from the run's own build cache
+    when that build measured it: the same code, so nothing is measured again (under CI the cache is off)."""
     from snippets import cache, paths
-    from snippets.facts import collect
 
     saved = (os.environ.get("FACTS_CACHE"), paths.CACHE)
     os.environ["FACTS_CACHE"], paths.CACHE = "1", build_cache
     try:
-        return collect()
+        yield
     finally:
         paths.CACHE = saved[1]
         if saved[0] is None:
@@ -64,6 +65,22 @@ def facts(site, build_cache):
         else:
             os.environ["FACTS_CACHE"] = saved[0]
         assert cache.directory() != build_cache / "facts"
+
+
+@pytest.fixture(scope="session")
+def facts(site, build_cache):
+    """The facts the run's build measured, read from its cache (the same code: nothing is measured again)."""
+    from snippets.facts import collect
+
+    with reading_the_runs_cache(build_cache):
+        return collect()
+
+
+@pytest.fixture(scope="module")
+def runs_cache(site, build_cache):
+    """A module's tests read what the run's build measured (facts, setups) from its cache."""
+    with reading_the_runs_cache(build_cache):
+        yield build_cache
 
 
 # The costliest files first (figures: the durations of a full run). With `--dist loadfile` each file is one

@@ -96,8 +96,8 @@ def test_every_shown_binding_reaches_the_built_page(site, facts, language):
                 assert segment.line in built and built[segment.line].text, (paths.shown(page), segment.line)
 
 
-def test_the_register_lists_every_language_with_counts(site):
-    text = register(site)
+def test_the_register_lists_every_language_with_counts(site, runs_cache):
+    text = register(site)  # the setups each sentence holds under: as the run's build measured them
     for language in LANGUAGES:
         assert f"## {language}" in text
     counts = re.findall(r"^\| (\w+) \| (\d+) \| (\d+) \| (\d+) \|$", text, re.M)

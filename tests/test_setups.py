@@ -4,11 +4,17 @@ the scripted model reporting that profile's provider and model name; and the bui
 
 import dataclasses
 
+import pytest
+
 from claims import checks
 from claims.provider import Page
 from sitegen.provider import provider
 from snippets import setups
 from snippets.facts import collect
+
+
+# Setups and facts as the run's build measured them (its cache): measured once per run, not once per test.
+pytestmark = pytest.mark.usefixtures("runs_cache")
 
 
 def registered() -> dict:
