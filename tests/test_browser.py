@@ -165,6 +165,18 @@ def test_every_code_block_of_every_tab_is_served_and_has_a_copy_button(desktop_w
 ON_TOP = "(id) => Math.abs(document.getElementById(id).getBoundingClientRect().top) < 100"
 
 
+def settle_on(tab, heading: str) -> None:
+    """Scroll a heading to the top and wait until it stays there: a page just opened may still be laying out
+    above it (Material restoring the chosen tabs), which on a busy machine moved it after the first check."""
+    for _ in range(10):
+        tab.page.evaluate(f"document.getElementById('{heading}').scrollIntoView()")
+        tab.page.wait_for_function(ON_TOP, arg=heading)
+        tab.page.wait_for_timeout(300)
+        if tab.page.evaluate(ON_TOP, heading):
+            return
+    raise AssertionError(f"#{heading} does not stay at the top of the screen")
+
+
 def switch_language(tab, target: str) -> None:
     tab.page.locator(".md-header__option .md-select button").hover()
     tab.page.locator(f'.md-select__link[hreflang="{target}"]').click()
@@ -195,8 +207,7 @@ def test_language_switcher_keeps_the_colour_scheme_the_runtime_and_the_section_a
     assert "#__tabbed_" in tab.page.url
     tab.page.wait_for_timeout(500)  # Material keeps the tab set in place once switched: let it
     for target in [*LANGUAGES[1:], LANGUAGES[0]]:
-        tab.page.evaluate("document.getElementById('the-preamble').scrollIntoView()")
-        tab.page.wait_for_function(ON_TOP, arg="the-preamble")
+        settle_on(tab, "the-preamble")
         switch_language(tab, target)
         assert tab.page.url == url(base_url, target, "flag") + "#the-preamble"
         assert tab.page.locator("body").get_attribute("data-md-color-scheme") == "slate"
