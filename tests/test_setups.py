@@ -60,13 +60,20 @@ def test_the_pages_state_the_scope_of_every_count_that_a_profile_changes():
     assert checks.unscoped(provider) == []
 
 
-def test_a_count_without_its_scope_stops_the_build_naming_page_line_and_the_setups(monkeypatch):
+def overview_rewritten(monkeypatch, sentence: str, instead: str) -> str:
+    """The provider's pages with one sentence of the English overview written otherwise; its new text."""
     pages = provider.pages()
     page = pages["en"]["index.md"]
-    scoped = "`task`: with a model no harness profile matches and a parent without tools of its own, it holds"
-    text = page.text.replace(scoped, "`task`: it holds")
+    assert sentence in page.text
+    text = page.text.replace(sentence, instead)
     pages["en"]["index.md"] = Page(page.language, page.name, page.file, text)
     monkeypatch.setattr(type(provider), "pages", lambda self: pages)
+    return text
+
+
+def test_a_count_without_its_scope_stops_the_build_naming_page_line_and_the_setups(monkeypatch):
+    text = overview_rewritten(monkeypatch, "`task`: with a model no harness profile matches and a parent without tools "
+                              "of its own, it holds", "`task`: it holds")
     codex = next(s.id for s in setups.measured().setups if "openai:gpt-5.3-codex" in s.family)
     own = collect().tool_surfaces.isolated.tools
     line = text[:text.index("{{ guard(", text.index("`task`: it holds"))].count("\n") + 1  # its marker's
@@ -79,12 +86,8 @@ def test_a_count_without_its_scope_stops_the_build_naming_page_line_and_the_setu
 def test_one_scope_of_two_is_not_enough_where_the_parent_s_own_tool_changes_the_count(monkeypatch):
     """A parent's own tool reaches every child whose spec names no tools: the count is one more, so the
     sentence states both scopes, and the build names the one it lacks."""
-    pages = provider.pages()
-    page = pages["en"]["index.md"]
-    scoped = "with a model no harness profile matches and a parent without tools of its own, it holds"
-    text = page.text.replace(scoped, "with a model no harness profile matches, it holds")
-    pages["en"]["index.md"] = Page(page.language, page.name, page.file, text)
-    monkeypatch.setattr(type(provider), "pages", lambda self: pages)
+    overview_rewritten(monkeypatch, "with a model no harness profile matches and a parent without tools of its own, "
+                       "it holds", "with a model no harness profile matches, it holds")
     found = [str(p) for p in checks.unscoped(provider)]
     assert len(found) == 1 and "yet is false under parent=own-tool, which that covers" in found[0]
     assert found[0].endswith("rewrite it, or state 'a parent without tools of its own' too")
