@@ -274,12 +274,13 @@ def running(mode: str, approve: bool = False):
 
 
 def listed_subagents(description: str) -> list[str]:
-    """The names a `task` description lists, one `- name: description` line each."""
-    return [
-        line[2:].split(":", 1)[0]
-        for line in description.splitlines()
-        if line.startswith("- ") and ":" in line
-    ]
+    """The names a `task` description lists: its first run of `- name: description` lines, up to a blank line
+    (as measure.mjs reads it). The usage notes after it are bullets too, one with a colon ("- Each invocation
+    is stateless by default: ..."), and no sub-agent."""
+    lines = [line.strip() for line in description.splitlines()]
+    start = next((at for at, line in enumerate(lines) if line.startswith("- ")), len(lines))
+    end = lines.index("", start) if "" in lines[start:] else len(lines)
+    return [line[2:].split(":", 1)[0] for line in lines[start:end] if line.startswith("- ") and ":" in line]
 
 
 @contextlib.contextmanager

@@ -206,3 +206,15 @@ def test_the_default_forms_follow_the_modes_they_name():
     for release, values in matrix_rows().items():
         for claim in (c for c in registry.claims() if c.id.endswith("-is-default")):  # <mode>-is-default, mode-<mode>
             assert values[claim.id] == values["mode-" + claim.id.removesuffix("-is-default")], (release, claim.id)
+
+
+def test_the_sub_agents_a_task_description_lists_are_its_agents_block_only(facts):
+    """What each deep agent lists is read from deepagents' own description: the block of `- name: ...` lines,
+    not the usage notes after it (bullets too, one with a colon: "- Each invocation is stateless by default: ...")."""
+    from snippets.lab import listed_subagents
+
+    description = facts.tool_surfaces.parent.task_description
+    assert description.count("\n- ") > len(facts.tool_surfaces.listed), "the usage notes are bullets too: nothing tested"
+    assert listed_subagents(description) == facts.tool_surfaces.listed
+    listed = [name for made in facts.deep_agents.values() for names in made for name in names]
+    assert listed and all(" " not in name for name in listed), listed
