@@ -172,11 +172,13 @@ def both(name: str, facts, language: str) -> str:
     if js_facts is None or name not in js_facts:
         return python
 
-    def tab(title: str, body: str) -> str:
-        return f'=== "{title}"\n\n' + "\n".join("    " + line for line in body.splitlines()) + "\n"
+    def tab(title: str, body: str, first: bool = False) -> str:
+        # `===!` starts a set of its own: right under an example's tabs, `===` would add these two tabs to that
+        # set ("Python | JavaScript | Python | JavaScript", the table behind the third)
+        return f'==={"!" if first else ""} "{title}"\n\n' + "\n".join("    " + line for line in body.splitlines()) + "\n"
 
     # the JavaScript reading holds the same sections by the same names: the same renderer reads it
-    return tab("Python", python) + "\n" + tab("JavaScript", TABLES[name](js_facts, language))
+    return tab("Python", python, first=True) + "\n" + tab("JavaScript", TABLES[name](js_facts, language))
 
 
 # The overview's verdict: which claims decide each kind of child's outcome is data of snippets/answer.py.

@@ -11,7 +11,6 @@ import re
 from collections import Counter
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from snippets import paths
 from sitegen import languages
@@ -103,9 +102,12 @@ def test_live_tables_diagrams_and_copy_button(visit, base_url, facts, language):
     shown = tab.page.locator(".tabbed-block .highlight:not(.exec-output) code").filter(has_text="deepagents")
     assert "import" in shown.first.inner_text() and "refusal.mjs" in tab.page.locator(".filename").nth(1).inner_text()
     tab.page.goto(url(base_url, language, "guidance"), wait_until="networkidle")  # the choice sticks
-    visible = tab.page.evaluate("[...document.querySelectorAll('.tabbed-block')].filter(b => b.offsetHeight)"
-                                ".map(b => b.querySelector('.filename')?.textContent || '')")
+    visible = tab.page.evaluate(SHOWN_EXAMPLES)
     assert visible and all(name.endswith(".mjs") for name in visible), visible
+
+# The file names of the examples the open tabs show (a table's tabs show no file).
+SHOWN_EXAMPLES = """[...document.querySelectorAll('.tabbed-block')].filter((b) => b.offsetHeight)
+  .map((b) => b.querySelector('.filename')?.textContent).filter((name) => name)"""
 
 
 SERVED_CODE = """async (address) => {
@@ -119,36 +121,6 @@ LIVE_CODE = """() => [...document.querySelectorAll("article pre:not(.mermaid) > 
 ])"""
 
 
-EVERY_SHOWN_BLOCK_SET_UP = """() => [...document.querySelectorAll("article pre:not(.mermaid) > code")]
-  .filter((code) => code.getClientRects().length)
-  .every((code) => code.closest("pre").querySelector(":scope > .md-code__nav"))"""
-
-
-def see_every_block(page) -> None:
-    """Material sets up a code block (its copy button) when the block comes into view (`content.lazy`, mkdocs.yml):
-    show every block as a reader would who scrolls the whole page, in each tab and with each fold open, then
-    leave the page as it opened (first tabs chosen, folds closed, the window's size)."""
-    size = page.viewport_size
-
-    def settle():
-        try:
-            page.wait_for_function(EVERY_SHOWN_BLOCK_SET_UP, timeout=3000)
-        except PlaywrightTimeout:  # the assertions on what the page holds say which block has no button
-            pass
-
-    page.set_viewport_size({"width": size["width"], "height": page.evaluate("document.documentElement.scrollHeight")})
-    settle()
-    labels = page.locator(".tabbed-set").first.locator(".tabbed-labels > label")
-    for index in [*range(1, labels.count()), 0]:
-        labels.nth(index).click()
-        settle()
-    folds = page.locator("article details:not([open])")
-    folds.evaluate_all("folds => folds.forEach((fold) => { fold.open = true; })")
-    settle()
-    folds.evaluate_all("folds => folds.forEach((fold) => { fold.open = false; })")
-    page.set_viewport_size(size)
-
-
 @pytest.fixture(scope="module")
 def desktop_walk(browser, base_url):
     """Every page of every language opened once at 1280 px, in one tab per language: what the tests below check
@@ -160,7 +132,6 @@ def desktop_walk(browser, base_url):
         for page in PAGES:
             address = url(base_url, language, page)
             tab.page.goto(address, wait_until="networkidle")
-            see_every_block(tab.page)
             seen[page] = {"served": tab.page.evaluate(SERVED_CODE, address), "live": tab.page.evaluate(LIVE_CODE),
                           "template": "<template" in tab.page.content(), "h1": tab.page.locator("article h1").count(),
                           "scrolling": tab.page.evaluate(SCROLLING_CODE),
@@ -173,8 +144,8 @@ def desktop_walk(browser, base_url):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_code_block_of_every_tab_is_served_and_has_a_copy_button(desktop_walk, visit, base_url, language):
     """JavaScript is first-class: every tab's code (and a fold's) is in the HTML as served, so find-in-page, a
-    reader without JavaScript and a search engine see it, and each block has its copy button once in view,
-    whichever tab is shown first. Copying from a tab that was hidden at load, once chosen, copies its code."""
+    reader without JavaScript and a search engine see it, and each block has its copy button as the page loads,
+    whichever tab is shown. Copying from a tab that was hidden at load, once chosen, copies its code."""
     hidden_at_load = 0
     for page, seen in desktop_walk[language][0].items():
         live = seen["live"]
@@ -243,8 +214,7 @@ def test_language_switcher_keeps_the_colour_scheme_the_runtime_and_the_section_a
         switch_language(tab, target)
         assert tab.page.url == url(base_url, target, "flag") + "#the-preamble"
         assert tab.page.locator("body").get_attribute("data-md-color-scheme") == "slate"
-        shown = tab.page.evaluate("[...document.querySelectorAll('.tabbed-block')].filter(b => b.offsetHeight)"
-                                  ".map(b => b.querySelector('.filename')?.textContent || '')")
+        shown = tab.page.evaluate(SHOWN_EXAMPLES)
         assert shown and all(name.endswith(".mjs") for name in shown), (target, shown)
         top = tab.page.evaluate("document.getElementById('the-preamble').getBoundingClientRect().top")
         assert 0 <= top < 200, (target, top)  # the section is on screen, not the first tab set
@@ -337,7 +307,6 @@ def test_phone_viewport_does_not_scroll_sideways(visit, base_url, language):
     tab = visit(viewport={"width": 375, "height": 812}, is_mobile=True)
     for page in ("index", "refusal", "gap"):
         tab.page.goto(url(base_url, language, page), wait_until="networkidle")
-        tab.page.add_style_tag(content=DRAW_EVERYTHING)
         overflow = tab.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")
         assert overflow <= 0, (page, overflow)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -367,9 +336,6 @@ COPY_BUTTON_OVER_CODE = """() => [...document.querySelectorAll("article .highlig
       const text = code.getBoundingClientRect().top + parseFloat(getComputedStyle(code).paddingTop);
       return block.querySelector(".md-code__nav").getBoundingClientRect().bottom - text;
     }).filter((overlap) => overlap > 0)"""
-# site.css skips drawing a tab set or a table of releases until it nears the screen (content-visibility), which
-# also clips what would stick out of it: the sideways checks turn that off, so what they measure is everything.
-DRAW_EVERYTHING = ".md-typeset * { content-visibility: visible !important; }"
 SCROLLING_TABLES = """() => {
   document.querySelectorAll("article details").forEach((fold) => { fold.open = true; });
   const width = document.documentElement.clientWidth;
@@ -410,7 +376,6 @@ def test_no_table_of_the_recipes_or_the_drift_report_scrolls_sideways_on_a_phone
     tab = visit(viewport={"width": 390, "height": 844}, is_mobile=True)
     for page in ("guidance", "drift"):
         tab.page.goto(url(base_url, language, page), wait_until="networkidle")
-        tab.page.add_style_tag(content=DRAW_EVERYTHING)
         assert tab.page.locator("article table").count() > 0
         assert tab.page.evaluate(SCROLLING_TABLES) == [], f"{page}: these tables scroll sideways"
         overflow = tab.page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth")

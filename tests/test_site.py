@@ -28,6 +28,12 @@ def test_every_page_exists_with_stamp_and_switcher(site, facts, language, page):
     description = re.search(r'<meta name="description" content="([^"]+)"', page_html)
     assert description and "deepagents sub-agents, measured live" not in description[1], "no description of its own"
 
+    # Each set of tabs names each runtime once: a table's tabs right under an example's are a set of their own
+    # (sitegen/tables.py `both`), not two more tabs of the example's, the table behind a third.
+    for labels in re.findall(r'<div class="tabbed-labels">(.*?)</div>', page_html):
+        names = re.findall(r"<label[^>]*>(.*?)</label>", labels)
+        assert len(names) == len(set(names)) > 1, f"{language}/{page}: one set of tabs {names}"
+
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_live_values_are_on_their_pages(site, facts, language):
