@@ -98,7 +98,8 @@ def test_package_json_pins_the_readers_packages_as_package_lock_resolved(manifes
     assert set(manifest["dependencies"]) == set(js.reader_packages())
     assert manifest["dependencies"]["deepagents"] == lock["node_modules/deepagents"]["version"]
     for name, pinned in manifest["dependencies"].items():
-        assert pinned == lock[f"node_modules/{name}"]["version"], f"{name}: {pinned}, package-lock.json resolved {lock[f'node_modules/{name}']['version']}"
+        resolved = lock[f"node_modules/{name}"]["version"]
+        assert pinned == resolved, f"{name}: {pinned}, package-lock.json resolved {resolved}"
     assert installs.javascript_imports() <= set(manifest["dependencies"])
     assert {"deepagents", "langchain", "@langchain/core"} <= installs.javascript_imports()
     assert "devDependencies" not in manifest
