@@ -112,8 +112,10 @@ def test_the_files_follow_the_pins(monkeypatch):
     class Other:
         def __init__(self, found):
             self.found = found
-            self.requires = found.requires
             self.version = "9.9.9" if canonicalize_name(found.metadata["Name"]) == "langgraph" else found.version
+
+        def __getattr__(self, name):
+            return getattr(self.found, name)
 
     monkeypatch.setattr(installs, "distribution", lambda name: Other(real(name)))
     installs.requirements_txt.cache_clear()
