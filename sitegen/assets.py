@@ -15,7 +15,10 @@
 * Every example a page shows, and scripted_model.py (.mjs) beside them, is published
   under downloads/, so a reader saves the two files and runs the example. The
   file name above an example's code downloads it, and every link to downloads/
-  has `download` (it saves the file instead of opening it in the tab).
+  has `download` (it saves the file instead of opening it in the tab). Beside them,
+  requirements.txt and package.json install what the examples were measured with
+  (sitegen/installs.py derives both at build time); the paragraph under a page's
+  first example of each runtime says how (sitegen/macros.py, `runs_beside`).
 * The header links to the repository when its web address is known (`repository()`).
 """
 
@@ -35,7 +38,7 @@ from mkdocs.structure.files import File
 from mkdocs.utils import get_relative_url
 
 from snippets import js, paths
-from sitegen import drawing, languages
+from sitegen import drawing, installs, languages
 from sitegen.facts import live_facts
 from sitegen.strings import word
 
@@ -109,6 +112,8 @@ class AssetsPlugin(BasePlugin):
         for example in sorted([*paths.SCENARIOS.glob("*.py"), *paths.SCENARIOS.glob("*.mjs")]):
             # as the page shows it: without the lines that mark the excerpts a page shows (snippets/paths.py)
             files.append(File.generated(config, f"downloads/{example.name}", content=paths.published(example)))
+        for name, content in installs.files().items():  # what the examples were measured with, to install
+            files.append(File.generated(config, f"downloads/{name}", content=content))
         return files
 
     def on_post_page(self, output, page, config):

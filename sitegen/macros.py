@@ -14,7 +14,8 @@ section's live table), `{{ sections() }}` (the overview's section table),
 `{{ answer() }}` (the overview's verdict, per kind of child
 and runtime), `{{ paths_diagram() }}`, `{{ changes("refusal") }}` (the callouts for what differs
 from the article, and why), `{{ runs_beside("refusal") }}` (under the first
-example of a page, once for all: how to run them beside scripted_model.py);
+example of a page, once for all: how to run them beside scripted_model.py, and
+how to install what they were measured with);
 `numbers` holds the counts the overview reconciles (the article's claims and the
 site's own, the releases whose behaviour matches the article's and those the
 site measures).
@@ -26,7 +27,7 @@ import re
 
 from snippets import registry
 
-from sitegen import diagrams, tables
+from sitegen import diagrams, installs, tables
 from sitegen.assets import repository, revision
 from sitegen.facts import live_facts
 from sitegen.render import code, quote, show
@@ -100,13 +101,16 @@ def define_env(env) -> None:
     def runs_beside(scenario: str, runtime: str = "python") -> str:
         """Under the first example of a runtime on a page, once for all of them: each downloads from its file
         name (sitegen/assets.py) and runs beside scripted_model.py (runtime "js": the .mjs examples beside
-        scripted_model.mjs), and where their sources are. Under the other examples, nothing."""
+        scripted_model.mjs), how to install what they were measured with (downloads/requirements.txt, or
+        downloads/package.json: sitegen/installs.py), and where their sources are. Under the other examples, nothing."""
         calls = re.findall(r"""runs_beside\(\s*["']([\w-]+)["'](?:\s*,\s*["'](\w+)["'])?""", env.markdown or "")
         first = next((name for name, given in calls if (given or "python") == runtime), None)
         if first and first != scenario:
             return ""  # said once, under the page's first example of this runtime
         suffix, words = (".py", "") if runtime == "python" else (".mjs", "javascript.")
         line = word(language, f"{words}runs_beside").format(name=f"{scenario}{suffix}", model=f"downloads/scripted_model{suffix}")
+        installs_with = installs.REQUIREMENTS if runtime == "python" else installs.PACKAGE  # sitegen/installs.py
+        line += " " + word(language, f"{words}install").format(file=f"downloads/{installs_with}")
         line += " " + word(language, f"{words}own_model")
         repo = repository()
         if repo:

@@ -3,7 +3,8 @@ downloaded scripted_model.py and prints exactly the output the page shows under 
 
 A reader copies a block with the copy button (or downloads it from its file name, above
 the code), saves it, downloads scripted_model.py from the page (the paragraph under the
-first example says how to run them all), installs deepagents alone and runs `python <name>.py`.
+first example says how to run them all), installs what the downloaded requirements.txt pins (the same
+paragraph links it: deepagents and its dependencies as the pages were measured) and runs `python <name>.py`.
 This test does the same, from the built HTML, in a fresh environment outside the
 repository: nothing of the project (its .venv, snippets/, PYTHONPATH) can help.
 """
@@ -176,13 +177,14 @@ def test_every_example_downloads_from_its_title_and_its_page_links_the_model_onc
 
 
 @pytest.fixture(scope="session")
-def deepagents_alone(tmp_path_factory) -> Path:
-    """A fresh environment holding deepagents (the release the site was built with) and what it pulls in."""
+def deepagents_alone(site, tmp_path_factory) -> Path:
+    """A fresh environment holding what the site's downloads/requirements.txt pins (sitegen/installs.py): deepagents
+    and its dependencies, as the pages were measured, and nothing else. Exact pins: uv resolves nothing new."""
     env = tmp_path_factory.mktemp("deepagents-alone") / "venv"
     uv = [found] if (found := os.environ.get("UV") or shutil.which("uv")) else ["python3", "-m", "uv"]  # as the Makefile installs it
-    requirement = f"deepagents=={version('deepagents')}"
+    requirements = site / "downloads" / "requirements.txt"
     for command in ([*uv, "venv", "-q", "--python", sys.executable, str(env)],
-                    [*uv, "pip", "install", "-q", "--python", str(env / "bin" / "python"), requirement]):
+                    [*uv, "pip", "install", "-q", "--python", str(env / "bin" / "python"), "-r", str(requirements)]):
         result = subprocess.run(command, capture_output=True, text=True, timeout=300,
                                 env={k: v for k, v in os.environ.items() if k != "VIRTUAL_ENV"})
         assert result.returncode == 0, f"{' '.join(command)}:\n{result.stderr[-2000:]}"
@@ -256,7 +258,7 @@ def test_every_example_runs_as_copied_and_prints_what_the_page_shows(site, examp
         pytest.fail("\n".join(problems), pytrace=False)
     with capsys.disabled():
         print(f"\n{len(examples)} example blocks run as copied ({len(scripts)} distinct scripts, deepagents "
-              f"{version('deepagents')} alone) in {time.monotonic() - started:.1f} s")
+              f"{version('deepagents')} as requirements.txt pins it) in {time.monotonic() - started:.1f} s")
 
 
 def test_every_recipe_runs_as_copied_under_ainvoke_and_astream_too(examples, deepagents_alone, tmp_path_factory, capsys):

@@ -2,9 +2,9 @@
 beside the downloaded scripted_model.mjs and prints exactly the output the page shows under it.
 
 A reader copies the block of the JavaScript tab with the copy button, saves it, downloads
-scripted_model.mjs from the link under the block, installs the npm packages this site's
-package.json lists as `dependencies` (npm deepagents and its LangChain peers, nothing else) and
-runs `node <name>.mjs`. This test does the same, from the built HTML, in a clean folder outside the
+scripted_model.mjs from the link under the block, saves the package.json that paragraph links
+(npm deepagents and its LangChain peers as package-lock.json resolved them, nothing else), runs
+`npm install` and `node <name>.mjs`. This test does the same, from the built HTML, in a clean folder outside the
 repository: nothing of the project (its node_modules, snippets/, the measuring harness) can help.
 """
 
@@ -63,12 +63,13 @@ def test_every_javascript_example_downloads_from_its_title_and_its_page_links_th
 
 
 @pytest.fixture(scope="session")
-def npm_packages_alone(tmp_path_factory) -> Path:
-    """A clean folder holding only what a JavaScript reader installs: package.json's `dependencies`
-    (npm's cache is used; the registry is reachable where it is not warm)."""
+def npm_packages_alone(site, tmp_path_factory) -> Path:
+    """A clean folder holding only what a JavaScript reader installs: the site's downloads/package.json
+    (sitegen/installs.py; npm's cache is used; the registry is reachable where it is not warm)."""
     folder = tmp_path_factory.mktemp("npm-packages-alone")
-    manifest = {"name": "reader", "private": True, "dependencies": js.reader_packages()}
-    (folder / "package.json").write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+    manifest = json.loads((site / "downloads" / "package.json").read_text(encoding="utf-8"))
+    assert manifest["dependencies"] == js.reader_packages()  # npm deepagents and its peers, as package.json pins them
+    shutil.copyfile(site / "downloads" / "package.json", folder / "package.json")
     command = ["npm", "install", "--prefer-offline", "--no-audit", "--no-fund"]
     done = subprocess.run(command, cwd=folder, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, f"{' '.join(command)}:\n{done.stderr[-2000:]}"
