@@ -91,7 +91,7 @@ def rows(found, under: dict[str, Any], js) -> list[Row]:
 
 def cells(row: Row, language: str) -> list[str]:
     says = word(language, "setups.picker")
-    model = says["no_profile"] if row.model is None else code(row.model) + (
+    model = says["js_model"] if row.runtime == "js" else says["no_profile"] if row.model is None else code(row.model) + (
         " " + word(language, "setups.more").format(n=row.more) if row.more else "")
     told = says["outcomes"][row.outcome]
     task = told.format(text=code(row.text)) if row.text is not None else told
