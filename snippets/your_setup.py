@@ -20,7 +20,7 @@ MEANINGFUL = {  # kind -> what it may carry (a compiled deep agent holds a `task
     "fork": CARRIES,
     "runnable": ("nothing", "agent-tool", "inherited", "profile"),
 }
-PROVIDER = "your-provider"  # the provider the child's model reports under the "profile" carry
+PROVIDER = "your-provider"  # the provider the child's model reports under the "profile" carry (+ "-<kind>")
 
 
 @dataclass(frozen=True)
@@ -39,26 +39,46 @@ class Combination:
 
 
 def measure_combinations() -> list[Combination]:
-    """Every kind of child with everything it may carry (MEANINGFUL), each measured once."""
-    return [measure_one(kind, carries) for kind in KINDS for carries in MEANINGFUL[kind]]
+    """Every kind of child with everything it may carry (MEANINGFUL), each measured once: two parents, one
+    with a tool of its own (for "inherited"), each delegating to all its children in one turn; a child that
+    cannot be made, or a run that fails, is measured again on its own (its error is then its own)."""
+    from snippets.lab import own_harness_profiles
+
+    wanted = [(kind, carries) for kind in KINDS for carries in MEANINGFUL[kind]]
+    found: dict[tuple[str, str], Combination] = {}
+    with own_harness_profiles():  # the "profile" children's, registered as each is made
+        for inherited in (False, True):
+            batch = [combo for combo in wanted if (combo[1] == "inherited") == inherited]
+            found |= _run(batch, inherited)
+    return [found[combo] for combo in wanted]
 
 
-def measure_one(kind: str, carries: str) -> Combination:
-    from deepagents import HarnessProfile, create_deep_agent, register_harness_profile
+def _grandchild():
+    from scripted_model import ScriptedModel, say
+
+    return ScriptedModel(script=[say("grandchild dug deeper")])
+
+
+def _own_task(grandchild):
+    """A `task` of the child's own, with the grandchild behind it."""
     from deepagents.backends import StateBackend
     from deepagents.middleware import SubAgentMiddleware
+
+    return SubAgentMiddleware(backend=StateBackend(), subagents=[
+        {"name": "gc", "description": "digs deeper", "model": grandchild, "tools": []}])
+
+
+def _child(kind: str, carries: str, offered: dict) -> tuple[dict, dict]:
+    """A child of that kind carrying that, named after both; and the models to read afterwards."""
+    from deepagents import HarnessProfile, create_deep_agent, register_harness_profile
     from langchain.agents import create_agent
     from langchain_core.tools import tool
     from scripted_model import ScriptedModel, call, delegate, say
 
-    from snippets.lab import own_harness_profiles, tools_watch
+    from snippets.lab import tools_watch
 
-    grandchild = ScriptedModel(script=[say("grandchild dug deeper")])
-    expert = ScriptedModel(script=[say("expert answered")])
-
-    def own_task():  # a `task` of the child's own, with the grandchild behind it
-        return SubAgentMiddleware(backend=StateBackend(), subagents=[
-            {"name": "gc", "description": "digs deeper", "model": grandchild, "tools": []}])
+    name = f"{kind}-{carries}"
+    grandchild, expert = _grandchild(), ScriptedModel(script=[say("expert answered")])
 
     @tool
     def ask_expert(question: str) -> str:
@@ -66,46 +86,72 @@ def measure_one(kind: str, carries: str) -> Combination:
         reply = create_agent(expert, name="expert").invoke({"messages": [{"role": "user", "content": question}]})
         return reply["messages"][-1].content
 
+    class YourModel(ScriptedModel):  # a model whose provider has a harness profile of the reader's own
+        def _get_ls_params(self, stop=None, **kwargs):
+            return {**super()._get_ls_params(stop=stop, **kwargs), "ls_provider": f"{PROVIDER}-{kind}"}
+
+    if carries == "profile":  # it adds a `task` of the child's own, with this child's grandchild behind it
+        register_harness_profile(f"{PROVIDER}-{kind}", HarnessProfile(extra_middleware=lambda: [_own_task(grandchild)]))
+
+    script = [delegate("gc", "dig deeper", "t1"), *([call("ask_expert", "a1", question="dig")]
+                                                    if carries == "agent-tool" else []), say("done")]
+    model = (YourModel if carries == "profile" else ScriptedModel)(script=script)
+    watch = tools_watch(offered)(name)
+    extra: dict = {"middleware": [_own_task(grandchild), watch] if carries == "own-task" else [watch]}
+    if carries == "agent-tool":
+        extra["tools"] = [ask_expert]
+    if kind == "runnable":  # a deep agent you compiled, with the grandchild as its own sub-agent
+        subagents = [{"name": "gc", "description": "digs deeper", "model": grandchild, "tools": []}]
+        spec = {"runnable": create_deep_agent(model=model, subagents=subagents, **extra)}
+    else:
+        spec = {"model": model, **extra, **({"mode": "fork"} if kind == "fork" else {})}
+    return {"name": name, "description": "a helper", **spec}, {"child": model, "grandchild": grandchild,
+                                                               "expert": expert}
+
+
+def _first_line(error: Exception) -> str:
+    return (str(error).strip().splitlines() or [type(error).__name__])[0]
+
+
+def _run(batch: list[tuple[str, str]], inherited: bool) -> dict[tuple[str, str], Combination]:
+    from deepagents import create_deep_agent
+    from langchain_core.messages import AIMessage
+    from langchain_core.tools import tool
+    from scripted_model import ScriptedModel, delegate, say
+
     @tool
     def parent_note(text: str) -> str:
         """Note a line in the reader's own log."""
         return "noted"
 
-    class YourModel(ScriptedModel):  # a model whose provider has a harness profile of the reader's own
-        def _get_ls_params(self, stop=None, **kwargs):
-            return {**super()._get_ls_params(stop=stop, **kwargs), "ls_provider": PROVIDER}
-
-    script = [delegate("gc", "dig deeper", "t1"), *([call("ask_expert", "a1", question="dig")]
-                                                    if carries == "agent-tool" else []), say("done")]
-    child_model = (YourModel if carries == "profile" else ScriptedModel)(script=script)
     offered: dict[str, list] = {}
-    watch = tools_watch(offered)("child")
-    extra = {"middleware": [own_task(), watch]} if carries == "own-task" else {"middleware": [watch]}
-    if carries == "agent-tool":
-        extra["tools"] = [ask_expert]
-    if kind == "runnable":
-        compiled_subagents = [{"name": "gc", "description": "digs deeper", "model": grandchild, "tools": []}]
-        child = {"name": "child", "description": "a helper",
-                 "runnable": create_deep_agent(model=child_model, subagents=compiled_subagents, **extra)}
-    else:
-        child = {"name": "child", "description": "a helper", "model": child_model, **extra,
-                 **({"mode": "fork"} if kind == "fork" else {})}
-    parent = ScriptedModel(script=[delegate("child", "go deeper", "p1"), say("parent done")])
-    error = None
-    with own_harness_profiles():
-        if carries == "profile":
-            register_harness_profile(PROVIDER, HarnessProfile(extra_middleware=lambda: [own_task()]))
+    made, models, found = [], {}, {}
+    for combo in batch:
         try:
-            if kind == "runnable" and carries == "profile":  # the profile applies when it is compiled
-                child["runnable"] = create_deep_agent(model=child_model, subagents=compiled_subagents, **extra)
-            agent = create_deep_agent(model=parent, subagents=[child],
-                                      tools=[parent_note] if carries == "inherited" else None)
-            agent.invoke({"messages": [{"role": "user", "content": "go as deep as you can"}]})
-        except Exception as failure:  # noqa: BLE001 - what a reader's run ends with is the measurement
-            error = (str(failure).strip().splitlines() or [type(failure).__name__])[0]
-    tools = [t.name for t in offered["child"]] if "child" in offered else None
-    results = [m for m in (child_model.seen[-1] if child_model.seen else []) if m.type == "tool"]
-    task_got = next((m.text for m in results if getattr(m, "tool_call_id", None) == "t1"), None)
-    holds_task = bool(tools) and "task" in tools
-    return Combination(kind, carries, tools, task_got if holds_task else None,
-                       bool(grandchild.seen), bool(grandchild.seen) or bool(expert.seen), error)
+            spec, models[combo] = _child(*combo, offered)
+            made.append((combo, spec))
+        except Exception as error:  # noqa: BLE001 - a child that cannot be made: what a reader gets
+            found[combo] = Combination(*combo, None, None, False, False, _first_line(error))
+    calls = [call for n, (_, spec) in enumerate(made) for call in delegate(spec["name"], "go deeper", f"p{n}").tool_calls]
+    parent = ScriptedModel(script=[AIMessage(content="", tool_calls=calls), say("parent done")])
+    error = None
+    try:
+        create_deep_agent(model=parent, subagents=[spec for _, spec in made],
+                          tools=[parent_note] if inherited else None).invoke(
+            {"messages": [{"role": "user", "content": "go as deep as you can"}]})
+    except Exception as failure:  # noqa: BLE001
+        if len(made) == 1:
+            error = _first_line(failure)
+        else:  # which child: each on its own
+            for combo, _ in made:
+                found |= _run([combo], inherited)
+            return found
+    for combo, spec in made:
+        tools = [t.name for t in offered[spec["name"]]] if spec["name"] in offered else None
+        seen = models[combo]["child"].seen
+        got = next((m.text for m in (seen[-1] if seen else []) if m.type == "tool"
+                    and getattr(m, "tool_call_id", None) == "t1"), None)
+        ran = bool(models[combo]["grandchild"].seen)
+        found[combo] = Combination(*combo, tools, got if tools and "task" in tools else None,
+                                   ran, ran or bool(models[combo]["expert"].seen), error)
+    return found
