@@ -27,14 +27,15 @@ class Row:
     kind: str  # snippets.your_setup.KINDS
     carries: str  # snippets.your_setup.CARRIES
     tools: list[str] | None  # None: not measured
-    outcome: str  # fails, no_task, refused, grandchild, returned, unmeasured
+    outcome: str  # fails, unmade, no_task, refused, grandchild, returned, unmeasured
     text: str | None  # what the `task` call returned, or the error
     below: bool | None  # an agent below the child ran (None: not measured)
 
 
-def outcome(has_task: bool, got: str | None, error: str | None, refusal: str, grandchild: bool) -> tuple[str, Any]:
+def outcome(has_task: bool, got: str | None, error: str | None, refusal: str, grandchild: bool,
+            made: bool = True) -> tuple[str, Any]:
     if error is not None:
-        return "fails", error
+        return ("fails" if made else "unmade"), error
     if not has_task:
         return "no_task", None
     if got is None:
@@ -54,7 +55,7 @@ def python_rows(found, under: dict[str, Any]) -> list[Row]:
         for c in facts.tool_surfaces.combinations:
             if c.carries == "profile" and setup.model is not None:
                 continue
-            kind, text = outcome(c.has_task, c.task_got, c.error, refusal, c.grandchild_ran)
+            kind, text = outcome(c.has_task, c.task_got, c.error, refusal, c.grandchild_ran, c.made)
             rows.append(Row("python", setup.model, max(len(setup.family) - 1, 0), c.kind, c.carries, c.tools,
                             kind, text, None if c.error else c.agent_ran))
     return rows

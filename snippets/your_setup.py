@@ -31,7 +31,8 @@ class Combination:
     task_got: str | None  # the tool result its `task` call got (None: it holds no `task`, or never ran)
     grandchild_ran: bool  # the grandchild behind its `task` ran
     agent_ran: bool  # an agent below it ran, by `task` or by its tool
-    error: str | None  # the error the parent's run ended with, if it did not finish
+    error: str | None  # the error the parent's run ended with, if it did not finish (or making the child's)
+    made: bool = True  # False: making the child (compiling it, in the `runnable` form) failed, with `error`
 
     @property
     def has_task(self) -> bool:
@@ -131,7 +132,7 @@ def _run(batch: list[tuple[str, str]], inherited: bool) -> dict[tuple[str, str],
             spec, models[combo] = _child(*combo, offered)
             made.append((combo, spec))
         except Exception as error:  # noqa: BLE001 - a child that cannot be made: what a reader gets
-            found[combo] = Combination(*combo, None, None, False, False, _first_line(error))
+            found[combo] = Combination(*combo, None, None, False, False, _first_line(error), made=False)
     calls = [call for n, (_, spec) in enumerate(made) for call in delegate(spec["name"], "go deeper", f"p{n}").tool_calls]
     parent = ScriptedModel(script=[AIMessage(content="", tool_calls=calls), say("parent done")])
     error = None
