@@ -48,7 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from snippets import cache, lab, registry
+from snippets import cache, lab, registry, your_setup
 
 # Dimension -> the experiments measured again under each of its setups: those whose claims can depend on it.
 DIMENSIONS = {
@@ -218,7 +218,8 @@ def measure_setups(own: dict[str, Any]) -> Measured:
             lab.expect(profile_matched(setup), looked_for=f"the harness profile of {setup.model} for a model that reports it")
         found: dict[str, Any] = {}
         with reporting(setup.model), carrying(setup.parent), \
-                lab.running(setup.run, approve=setup.parent == "interrupt-task"):
+                lab.running(setup.run, approve=setup.parent == "interrupt-task"), \
+                your_setup.wanted(setup.dimension == "model"):  # "Your setup" shows the model setups only
             for name in setup.sections:
                 section = registry.section(name)
                 try:

@@ -10,6 +10,8 @@ the tool result its model saw for that call. A run that fails is recorded with i
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 from dataclasses import dataclass
 
 KINDS = ("isolated", "fork", "runnable")  # a spec without `mode`, a spec with mode="fork", a compiled deep agent
@@ -20,6 +22,20 @@ MEANINGFUL = {  # kind -> what it may carry (a compiled deep agent holds a `task
     "fork": CARRIES,
     "runnable": ("nothing", "agent-tool", "inherited", "profile"),
 }
+# False while a setup the page does not show them for is measured (snippets/setups.py: the parent setups)
+WANTED = contextvars.ContextVar("your_setup_wanted", default=True)
+
+
+@contextlib.contextmanager
+def wanted(value: bool):
+    """While inside, measure_combinations measures them (True) or gives none (False)."""
+    token = WANTED.set(value)
+    try:
+        yield
+    finally:
+        WANTED.reset(token)
+
+
 PROVIDER = "your-provider"  # the provider the child's model reports under the "profile" carry (+ "-<kind>")
 
 
@@ -42,7 +58,10 @@ class Combination:
 def measure_combinations() -> list[Combination]:
     """Every kind of child with everything it may carry (MEANINGFUL), each measured once: two parents, one
     with a tool of its own (for "inherited"), each delegating to all its children in one turn; a child that
-    cannot be made, or a run that fails, is measured again on its own (its error is then its own)."""
+    cannot be made, or a run that fails, is measured again on its own (its error is then its own). None
+    while WANTED is False."""
+    if not WANTED.get():
+        return []
     from snippets.lab import own_harness_profiles
 
     wanted = [(kind, carries) for kind in KINDS for carries in MEANINGFUL[kind]]
