@@ -22,14 +22,15 @@ MEANINGFUL = {  # kind -> what it may carry (a compiled deep agent holds a `task
     "fork": CARRIES,
     "runnable": ("nothing", "agent-tool", "inherited", "profile"),
 }
-# False while a setup the page does not show them for is measured (snippets/setups.py: the parent setups)
-WANTED = contextvars.ContextVar("your_setup_wanted", default=True)
+# What measure_combinations measures a child carrying: every carry but while snippets/setups.py measures a setup
+# the page shows fewer for (a shipped profile's model: no profile of the reader's own; a parent setup: none)
+WANTED = contextvars.ContextVar("your_setup_wanted", default=CARRIES)
 
 
 @contextlib.contextmanager
-def wanted(value: bool):
-    """While inside, measure_combinations measures them (True) or gives none (False)."""
-    token = WANTED.set(value)
+def wanted(carries: tuple[str, ...]):
+    """While inside, measure_combinations measures the children carrying one of `carries` only."""
+    token = WANTED.set(carries)
     try:
         yield
     finally:
@@ -58,18 +59,18 @@ class Combination:
 def measure_combinations() -> list[Combination]:
     """Every kind of child with everything it may carry (MEANINGFUL), each measured once: two parents, one
     with a tool of its own (for "inherited"), each delegating to all its children in one turn; a child that
-    cannot be made, or a run that fails, is measured again on its own (its error is then its own). None
-    while WANTED is False."""
-    if not WANTED.get():
-        return []
+    cannot be made, or a run that fails, is measured again on its own (its error is then its own). Only
+    those carrying what WANTED holds."""
     from snippets.lab import own_harness_profiles
 
-    wanted = [(kind, carries) for kind in KINDS for carries in MEANINGFUL[kind]]
+    wanted = [(kind, carries) for kind in KINDS for carries in MEANINGFUL[kind] if carries in WANTED.get()]
+    if not wanted:
+        return []
     found: dict[tuple[str, str], Combination] = {}
     with own_harness_profiles():  # the "profile" children's, registered as each is made
         for inherited in (False, True):
             batch = [combo for combo in wanted if (combo[1] == "inherited") == inherited]
-            found |= _run(batch, inherited)
+            found |= _run(batch, inherited) if batch else {}
     return [found[combo] for combo in wanted]
 
 
