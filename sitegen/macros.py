@@ -85,6 +85,15 @@ def define_env(env) -> None:
         return tables.model_setups(setups_measured(), facts_under(), language)
 
     @env.macro
+    def your_setup() -> str:
+        """Every measured combination of runtime, model family, kind of child and what it carries (a table; a
+        picker with JavaScript): the tools the child is offered, what its `task` call returns."""
+        from sitegen import your_setup as picker
+        from sitegen.provider import facts_under, setups_measured
+
+        return picker.table(setups_measured(), facts_under(), getattr(facts, "js", None), language)
+
+    @env.macro
     def sections() -> str:
         return tables.sections(language)
 

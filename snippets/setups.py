@@ -48,7 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from snippets import cache, lab, registry
+from snippets import cache, lab, registry, your_setup
 
 # Dimension -> the experiments measured again under each of its setups: those whose claims can depend on it.
 DIMENSIONS = {
@@ -206,6 +206,12 @@ def profile_matched(setup: Setup) -> bool:
     return found is lab.internal(module, "_HARNESS_PROFILES", meaning="the registry of harness profiles")[setup.model]
 
 
+def shown_carries(setup: Setup) -> tuple[str, ...]:
+    """What "Your setup" shows a child carrying under a setup (snippets/your_setup.py measures those only): under
+    a shipped profile's model, everything but a profile of the reader's own; under the other setups, nothing."""
+    return tuple(carries for carries in your_setup.CARRIES if carries != "profile") if setup.model else ()
+
+
 def measure_setups(own: dict[str, Any]) -> Measured:
     """Every setup but the site's own: the experiments of its dimension, one after the sections it reads, with
     the scripted model reporting its model and the agents run its way. `own`: the site's own results, for the
@@ -218,7 +224,8 @@ def measure_setups(own: dict[str, Any]) -> Measured:
             lab.expect(profile_matched(setup), looked_for=f"the harness profile of {setup.model} for a model that reports it")
         found: dict[str, Any] = {}
         with reporting(setup.model), carrying(setup.parent), \
-                lab.running(setup.run, approve=setup.parent == "interrupt-task"):
+                lab.running(setup.run, approve=setup.parent == "interrupt-task"), \
+                your_setup.wanted(shown_carries(setup)):
             for name in setup.sections:
                 section = registry.section(name)
                 try:

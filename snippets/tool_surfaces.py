@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from snippets.lab import Bench, Claim, SAME, Section, expect, internal, listed_subagents
+from snippets.your_setup import measure_combinations
 
 FS_TOOLS = [
     "ls",
@@ -46,6 +47,8 @@ class ToolSurfaces:
     # ("parent tool") and of a tool a parent's middleware adds ("middleware tool")
     inherited: dict[str, list[str]]
     filesystem: list[str]  # the tools deepagents' filesystem middleware can offer (`execute` only with a sandbox)
+    # every kind of child with everything it may carry: what it is offered, what its `task` call gets (your_setup.py)
+    combinations: list = field(default_factory=list)
 
     @property
     def children(self) -> list[Surface]:
@@ -166,6 +169,7 @@ def measure_tool_surfaces(bench: Bench) -> ToolSurfaces:
         offered_by_spec_key(),
         offered_from_the_parent(),
         filesystem_tools(),
+        measure_combinations(),
     )
 
 
