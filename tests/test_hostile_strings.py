@@ -20,6 +20,7 @@ forms are accepted, nothing else is.
 from __future__ import annotations
 
 import re
+import shutil
 from html.parser import HTMLParser
 
 import pytest
@@ -66,10 +67,14 @@ SHOWN = {
 
 
 @pytest.fixture(scope="module")
-def hostile(tmp_path_factory):
-    """The site built against deepagents whose strings are hostile: (what the build observed, its site folder)."""
+def hostile(tmp_path_factory, build_cache, site):
+    """The site built against deepagents whose strings are hostile: (what the build observed, its site folder).
+    It reads a copy of the run's cache: whatever the patched files feed (every Python experiment and example) is
+    measured again, as its keys follow deepagents' files; the JavaScript measurement and the diagrams are not."""
     folder = tmp_path_factory.mktemp("hostile")
-    seen = mutate.build_against(Mutant("hostile-strings", "every quoted string is hostile", PATCHES, ()), folder)
+    shutil.copytree(build_cache, folder / "cache")
+    seen = mutate.build_against(Mutant("hostile-strings", "every quoted string is hostile", PATCHES, ()), folder,
+                                cache=folder / "cache")
     return seen, folder / "site"
 
 
