@@ -176,6 +176,13 @@ class _PlainPickler(pickle.Pickler):
         return NotImplemented
 
 
+def plain(value: Any) -> bytes:
+    """`value` pickled as plain data (_PlainPickler)."""
+    buffer = io.BytesIO()
+    _PlainPickler(buffer).dump(value)
+    return buffer.getvalue()
+
+
 def load(name: str, section_key: str) -> Any | None:
     """A section's result recorded for exactly this key, or None."""
     if not enabled():
@@ -196,9 +203,7 @@ def save(name: str, section_key: str, measured: Any) -> None:
     """Record a section's result; of its older results, only the KEPT most recently used stay."""
     if not enabled():
         return
-    buffer = io.BytesIO()
-    _PlainPickler(buffer).dump(measured)
-    write_atomically(directory() / f"{name}-{section_key}", buffer.getvalue())
+    write_atomically(directory() / f"{name}-{section_key}", plain(measured))
     mine = directory() / f"{name}-{section_key}"
     older = sorted((p for p in directory().glob(f"{name}-*") if p != mine and not p.name.endswith(".tmp")),
                    key=lambda p: p.stat().st_mtime_ns, reverse=True)

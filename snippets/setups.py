@@ -28,9 +28,10 @@ ends) and `parent=own-tool` (a tool of its own, which every child whose spec
 names no `tools` inherits). `carrying(parent)` gives it to every deep agent
 made with sub-agents; the experiments of `DIMENSIONS["parent"]` run again.
 
-Every setup is measured in this process, one after the other; the result is
-cached under .cache/facts like every experiment's (keyed by what it runs,
-deepagents' files included). `facts_under(facts)` gives every setup's facts:
+The setups are measured side by side, a forked process per core, and each
+one's result is cached under .cache/facts like an experiment's, keyed by what
+it runs (its sections' own keys, deepagents' files included): an edit of one
+experiment measures again only the setups whose dimension holds it. `facts_under(facts)` gives every setup's facts:
 the site's own, with its experiments' results replaced.
 
 `SCOPES` are the scopes a page's sentence may state, each with its English
@@ -44,8 +45,12 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import hashlib
+import os
+import pickle
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from snippets import cache, lab, registry, your_setup
@@ -63,6 +68,7 @@ PARENTS = {  # what a reader's parent may carry that the examples' parents do no
     "own-tool": "a tool of its own (`tools=[...]`)",
 }
 SECTIONS = tuple(dict.fromkeys(name for names in DIMENSIONS.values() for name in names))  # measured under some setup
+WORKERS = 4  # processes measuring setups side by side, at most one per core
 DEFAULT = "model=unmatched"  # the site's own setup: the scripted model, which no profile matches, run as written
 
 
@@ -212,66 +218,129 @@ def shown_carries(setup: Setup) -> tuple[str, ...]:
     return tuple(carries for carries in your_setup.CARRIES if carries != "profile") if setup.model else ()
 
 
-def measure_setups(own: dict[str, Any]) -> Measured:
-    """Every setup but the site's own: the experiments of its dimension, one after the sections it reads, with
-    the scripted model reporting its model and the agents run its way. `own`: the site's own results, for the
-    sections an experiment reads that its setup does not measure again."""
-    setups = all_setups()
-    results: dict[str, dict[str, Any]] = {}
-    listed: dict[str, dict[str, list[list[str]]]] = {}
-    for setup in setups[1:]:
-        if setup.model is not None:
-            lab.expect(profile_matched(setup), looked_for=f"the harness profile of {setup.model} for a model that reports it")
-        found: dict[str, Any] = {}
-        with reporting(setup.model), carrying(setup.parent), \
-                lab.running(setup.run, approve=setup.parent == "interrupt-task"), \
-                your_setup.wanted(shown_carries(setup)):
-            for name in setup.sections:
-                section = registry.section(name)
+def measure_setup(setup: Setup, own: dict[str, Any]) -> tuple[dict[str, Any], dict[str, list[list[str]]]]:
+    """(section -> its result, scenario -> what each deep agent it made lists) under one setup: the experiments
+    of its dimension, one after the sections it reads, with the scripted model reporting its model and the agents
+    run its way. `own`: the site's own results, for the sections an experiment reads that its setup does not
+    measure again."""
+    if setup.model is not None:
+        lab.expect(profile_matched(setup), looked_for=f"the harness profile of {setup.model} for a model that reports it")
+    found: dict[str, Any] = {}
+    listed: dict[str, list[list[str]]] = {}
+    with reporting(setup.model), carrying(setup.parent), \
+            lab.running(setup.run, approve=setup.parent == "interrupt-task"), \
+            your_setup.wanted(shown_carries(setup)):
+        for name in setup.sections:
+            section = registry.section(name)
+            try:
+                measured = lab.measure(section, {read: found.get(read, own.get(read)) for read in section.reads})
+            except lab.ExperimentFailed as error:  # named with the setup: it may hold under the site's own
+                raise lab.ExperimentFailed(f"{error} (under {setup.id})", error.experiment) from error
+            found[name] = measured.result
+            listed.update(measured.listed)
+    return found, listed
+
+
+def _measure_in_parallel(setups: list[Setup], own: dict[str, Any]) -> dict[str, tuple[dict, dict]]:
+    """Setup id -> measure_setup(setup, own), for every setup: a forked child per core (at most WORKERS) takes
+    its share of them, this process the first share. A failure is raised here, as measured, naming the setup."""
+    workers = min(len(setups), os.cpu_count() or 1, WORKERS)
+    shares = [setups[i::workers] for i in range(workers)]
+    children = {}
+    with tempfile.TemporaryDirectory(prefix="setups-") as folder:
+        for number, share in enumerate(shares[1:], 1):
+            out = Path(folder) / f"{number}.pickle"
+            pid = os.fork()
+            if pid == 0:  # the child: measure its share, write it, leave without running the parent's exit code
+                code = 0
                 try:
-                    measured = lab.measure(section, {read: found.get(read, own.get(read)) for read in section.reads})
-                except lab.ExperimentFailed as error:  # named with the setup: it may hold under the site's own
-                    raise lab.ExperimentFailed(f"{error} (under {setup.id})", error.experiment) from error
-                found[name] = measured.result
-                listed.setdefault(setup.id, {}).update(measured.listed)
-        results[setup.id] = found
-    lab.expect(profile_matched(setups[0]), looked_for="no harness profile for the scripted model")
-    return Measured(setups, results, listed)
+                    found = {setup.id: measure_setup(setup, own) for setup in share}
+                except Exception as error:  # noqa: BLE001 - handed to the parent, which raises it
+                    found, code = {"failed": (f"{type(error).__name__}: {error}" if not isinstance(
+                        error, lab.ExperimentFailed) else str(error), getattr(error, "experiment", None))}, 0
+                finally:
+                    try:
+                        cache.write_atomically(out, cache.plain(found))
+                    finally:
+                        os._exit(code)
+            children[pid] = out
+        try:
+            mine = {setup.id: measure_setup(setup, own) for setup in shares[0]}
+        finally:
+            for pid in children:
+                os.waitpid(pid, 0)
+        for out in children.values():
+            if not out.exists():
+                raise lab.ExperimentFailed(f"a process measuring setups left no result ({out.name})")
+            theirs = pickle.loads(out.read_bytes())
+            if "failed" in theirs:
+                raise lab.ExperimentFailed(*theirs["failed"])
+            mine.update(theirs)
+    return mine
 
 
-def key() -> str:
-    """What the measurement runs: this module's code it reaches, and each section's own key."""
+def _code() -> bytes:
+    """The code every setup's measurement runs beside its sections' own: this module's, as reached."""
     digest = hashlib.sha256(cache.installed())
-    for part in cache.reached("snippets.setups", "measure_setups"):
-        digest.update(part.encode())
-    for part in cache.reached("snippets.setups", "all_setups"):
-        digest.update(part.encode())
-    keys: dict[str, str] = {}
+    for name in ("measure_setup", "all_setups"):
+        for part in cache.reached("snippets.setups", name):
+            digest.update(part.encode())
+    return digest.digest()
+
+
+def listed() -> tuple[Setup, ...]:
+    """all_setups(), kept under the key of the code alone: a process that finds every setup's result cached
+    imports no deepagents (deepagents registers the profiles)."""
+    code = _code().hex()[:20]
+    found = cache.load("setups", code)
+    if found is None:
+        found = all_setups()
+        cache.save("setups", code, found)
+    return found
+
+
+def keys(setups: tuple[Setup, ...]) -> dict[str, str]:
+    """Setup id -> the key of what is measured under it: the code it runs and its sections' own keys, so that
+    an edit of one experiment measures again only the setups whose dimension holds it."""
+    code = _code()
+    section_keys: dict[str, str] = {}
 
     def section_key(name: str) -> str:  # a section's key, and those of the sections it reads
-        if name not in keys:
+        if name not in section_keys:
             section = registry.section(name)
-            keys[name] = cache.key(section, {read: section_key(read) for read in section.reads})
-        return keys[name]
+            section_keys[name] = cache.key(section, {read: section_key(read) for read in section.reads})
+        return section_keys[name]
 
-    for name in SECTIONS:
-        digest.update(section_key(name).encode())
-    return digest.hexdigest()[:20]
+    return {setup.id: hashlib.sha256(code + setup.id.encode() + "".join(
+        section_key(name) for name in setup.sections).encode()).hexdigest()[:20] for setup in setups}
+
+
+def _entry(setup_id: str) -> str:
+    """The name a setup's result is kept under in the cache (its id holds ':' and '/')."""
+    return "setup-" + hashlib.sha256(setup_id.encode()).hexdigest()[:12]
 
 
 def measured(own: dict[str, Any] | None = None) -> Measured:
-    """The setups' results, from the cache when nothing they run changed. `own`: the site's own results
-    (measure_setups); None: collected when needed."""
-    found_key = key() if cache.enabled() else ""
-    found = cache.load("setups", found_key)
-    if found is None:
+    """The setups' results: each read from the cache when nothing it runs changed, the others measured side
+    by side (_measure_in_parallel) and kept. `own`: the site's own results (measure_setup); None: collected
+    when needed."""
+    setups = listed()
+    found_keys = keys(setups) if cache.enabled() else {}
+    found = {setup.id: cache.load(_entry(setup.id), found_keys[setup.id]) if found_keys else None
+             for setup in setups[1:]}
+    missing = [setup for setup in setups[1:] if found[setup.id] is None]
+    if missing:
         if own is None:
             from snippets.facts import collect
 
             own = collect().results
-        found = measure_setups(own)
-        cache.save("setups", found_key, found)
-    return found
+        lab.expect(profile_matched(setups[0]), looked_for="no harness profile for the scripted model")
+        for setup_id, measured_here in _measure_in_parallel(missing, own).items():
+            found[setup_id] = measured_here
+            if found_keys:
+                cache.save(_entry(setup_id), found_keys[setup_id], measured_here)
+    return Measured(setups, {setup_id: results for setup_id, (results, _) in found.items()},
+                    {setup_id: listed for setup_id, (_, listed) in found.items() if listed})
 
 
 def facts_under(facts: Any, found: Measured | None = None) -> dict[str, Any]:

@@ -34,7 +34,8 @@ def build_cache(tmp_path_factory, worker_id):
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory, worker_id, build_cache):
-    """Every language, built strictly once per test run, measuring afresh (the cache starts empty)."""
+    """Every language, built strictly once per test run, measuring afresh (the cache starts empty). Beside
+    it, site.counts.json says what that cold build did (tests/test_cache.py reads it)."""
     from tests.site_build import mkdocs_build
 
     root = shared(tmp_path_factory, worker_id)
@@ -42,10 +43,19 @@ def site(tmp_path_factory, worker_id, build_cache):
     with open(root / "site.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # one worker builds, the others wait for it
         if not built.exists():
-            result = mkdocs_build(site_dir, cache=build_cache)
+            result = mkdocs_build(site_dir, cache=build_cache, counts=root / "site.counts.json")
             assert result.returncode == 0, result.stderr[-3000:]
             built.write_text("")
     return site_dir
+
+
+@pytest.fixture(scope="session")
+def cold_build_counts(site) -> dict:
+    """What the run's own (cold) build did: the experiments it measured, the modules it loaded, the node and
+    browser processes it started (tests/site_build.py COUNTING)."""
+    import json
+
+    return json.loads((site.parent / "site.counts.json").read_text(encoding="utf-8"))
 
 
 @contextlib.contextmanager

@@ -25,18 +25,42 @@ PROJECT_FILES = ("mkdocs.yml", "README.md", "pyproject.toml", "package.json", "d
 QUIET = {"DISABLE_MKDOCS_2_WARNING": "true", "NO_MKDOCS_2_WARNING": "1", "PYTHONWARNINGS": "ignore::SyntaxWarning"}
 
 
+# `python -m mkdocs ...` that also writes, to the file its first argument names, what the build did: the
+# experiments it measured, whether it loaded deepagents, and the node and browser processes it started.
+COUNTING = """
+import json, os, runpy, subprocess, sys
+counts, sys.argv = sys.argv[1], ["mkdocs", *sys.argv[2:]]
+started = []  # every process the build starts (the JavaScript measurement is `node ...`; Playwright's driver,
+_popen = subprocess.Popen.__init__  # which starts the Chromium that draws the diagrams, is playwright/driver/node)
+def _recording(self, args, *more, **options):
+    started.append(str(args[0] if isinstance(args, (list, tuple)) else args).split()[0])
+    return _popen(self, args, *more, **options)
+subprocess.Popen.__init__ = _recording
+loaded = set()
+try:
+    runpy.run_module("mkdocs", run_name="__main__", alter_sys=True)
+finally:
+    loaded = {m.split(".")[0] for m in sys.modules} & {"deepagents", "langchain", "langchain_core", "langgraph"}
+    from snippets.facts import collect
+    browser = [p for p in started if "playwright" in p]
+    node = [p for p in started if os.path.basename(p) == "node" and p not in browser]
+    with open(counts, "w") as out:
+        json.dump({"measured": collect().measured, "loaded": sorted(loaded), "node": len(node), "browser": len(browser)}, out)
+"""
+
+
 def mkdocs_build(site_dir: Path, project: Path = ROOT, extra_env: dict | None = None, command: str = "mkdocs",
-                 cache: Path | None = None) -> subprocess.CompletedProcess:
+                 cache: Path | None = None, counts: Path | None = None) -> subprocess.CompletedProcess:
     """`mkdocs build --strict` (or `properdocs`); a fixed SOURCE_DATE_EPOCH makes it reproducible.
 
     Without `cache` it measures afresh. With one (tests/conftest.py's session cache, filled by the
     session's own build) it reuses what that build measured and rendered for the same code: a copy
-    whose experiments or examples differ gets other keys, and is measured again."""
+    whose experiments or examples differ gets other keys, and is measured again. With `counts`, that
+    file gets what the build did (COUNTING)."""
     env = {**os.environ, "SOURCE_DATE_EPOCH": "1764633600", **QUIET, **facts_cache.environment(cache), **(extra_env or {})}
-    return subprocess.run(
-        [sys.executable, "-m", command, "build", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(site_dir)],
-        cwd=project, env=env, capture_output=True, text=True, timeout=300,
-    )
+    arguments = ["build", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(site_dir)]
+    start = [sys.executable, "-c", COUNTING, str(counts)] if counts else [sys.executable, "-m", command]
+    return subprocess.run([*start, *arguments], cwd=project, env=env, capture_output=True, text=True, timeout=300)
 
 
 def copy_project(target: Path) -> Path:

@@ -1,78 +1,54 @@
 """Each experiment runs once per build; results and rendered blocks are reused only for the same code."""
 
 import json
-import os
 import pickle
 import shutil
-import subprocess
-import sys
 
 import pytest
 
 from snippets import cache, js, paths
-from tests.site_build import LANGUAGES, QUIET, copy_project
-
-BUILD_AND_COUNT = """
-import json, logging, os, subprocess, sys
-started = []  # every process the build starts (the JavaScript measurement is `node ...`; Playwright's driver,
-_popen = subprocess.Popen.__init__  # which starts the Chromium that draws the diagrams, is playwright/driver/node)
-def _recording(self, args, *more, **options):
-    started.append(str(args[0] if isinstance(args, (list, tuple)) else args).split()[0])
-    return _popen(self, args, *more, **options)
-subprocess.Popen.__init__ = _recording
-from mkdocs.commands.build import build
-from mkdocs.config import load_config
-logging.disable(logging.WARNING)
-config = load_config("mkdocs.yml", site_dir=sys.argv[1])
-config.plugins.on_startup(command="build", dirty=False)
-build(config)
-from snippets.facts import collect
-loaded = {m.split(".")[0] for m in sys.modules} & {"deepagents", "langchain", "langchain_core", "langgraph"}
-browser = [p for p in started if "playwright" in p]
-node = [p for p in started if os.path.basename(p) == "node" and p not in browser]
-print(json.dumps({"measured": collect().measured, "loaded": sorted(loaded), "node": len(node), "browser": len(browser)}))
-"""
+from tests.site_build import LANGUAGES, ROOT, mkdocs_build
 
 
-def build_and_count(project, site, cache_on: bool) -> dict:
-    env = {**os.environ, **QUIET, "FACTS_CACHE": "1" if cache_on else "0", "SOURCE_DATE_EPOCH": "1764633600"}
-    env.pop("CI", None)
-    done = subprocess.run([sys.executable, "-c", BUILD_AND_COUNT, str(site)], cwd=project, env=env,
-                          capture_output=True, text=True, timeout=300)
+def build_and_count(project, site, cache_dir) -> dict:
+    """A strict build of `project` reading and filling `cache_dir`: what it did (tests/site_build.py COUNTING)."""
+    counts = site.with_name(f"{site.name}.counts.json")
+    done = mkdocs_build(site, project, cache=cache_dir, counts=counts)
     assert done.returncode == 0, done.stderr[-2000:]
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    return json.loads(counts.read_text(encoding="utf-8"))
 
 
 STALE = "0" * 32  # a rendered block no page has any more, left in the cache between the two builds
 
 
 @pytest.fixture(scope="module")
-def cached_builds(tmp_path_factory):
-    """A copy of the project (its own .cache/) built twice with the cache on: measuring, then reading;
-    between them a stale block is left in the cache, for the second build to prune."""
+def cached_builds(tmp_path_factory, site, build_cache, cold_build_counts):
+    """The run's own build (the first: it measured into an empty cache) and a second build of the same code
+    reading a copy of the cache the first filled; a stale block is left in that copy, for the second build
+    to prune. Returns (the copy of the cache, {build: its folder}, {build: what it did})."""
     root = tmp_path_factory.mktemp("cached")
-    project = copy_project(root / "project")
-    counted = {"first": build_and_count(project, root / "first", True)}
-    folders = list((project / ".cache" / "blocks").iterdir())
+    cache_dir = root / "cache"
+    shutil.copytree(build_cache, cache_dir)
+    folders = list((cache_dir / "blocks").iterdir())
     assert len(folders) == 1, "one folder per deepagents release"
     (folders[0] / STALE).write_text("<p>a block of code that no page has any more</p>", encoding="utf-8")
-    counted["cached"] = build_and_count(project, root / "cached", True)
-    return project, root, counted
+    counted = {"first": cold_build_counts, "cached": build_and_count(ROOT, root / "cached", cache_dir)}
+    return cache_dir, {"first": site, "cached": root / "cached"}, counted
 
 
 def test_a_build_of_every_language_runs_each_experiment_once(cached_builds):
     from snippets import registry
 
-    _, root, counted = cached_builds
+    _, built, counted = cached_builds
     assert counted["first"]["measured"] == [section.name for section in registry.sections()] + [js.NAME]
     assert counted["first"]["node"] == 1, "the JavaScript twins are measured in one node process"
     assert counted["cached"]["measured"] == []
     for code in LANGUAGES[1:]:
-        assert (root / "first" / code / "refusal" / "index.html").exists()
+        assert (built["first"] / code / "refusal" / "index.html").exists()
 
 
 def test_a_fully_cached_build_loads_no_deepagents_and_changes_nothing(cached_builds):
-    _, root, counted = cached_builds
+    _, _, counted = cached_builds
     assert "deepagents" in counted["first"]["loaded"], "the first build measures, so it loads deepagents"
     assert counted["cached"]["loaded"] == [], (
         f"a build with every block and fact cached imported {counted['cached']['loaded']}: keep deepagents and "
@@ -80,29 +56,19 @@ def test_a_fully_cached_build_loads_no_deepagents_and_changes_nothing(cached_bui
     assert counted["cached"]["node"] == 0, "a build with every JavaScript fact and block cached starts no node process"
     assert counted["first"]["browser"] == 1, "the first build draws its diagrams in one browser session"
     assert counted["cached"]["browser"] == 0, "a build with every diagram cached starts no browser"
-    files = {build: sorted(p.relative_to(root / build) for p in (root / build).rglob("*") if p.is_file())
-             for build in ("first", "cached")}
+    _, built, _ = cached_builds
+    files = {build: sorted(p.relative_to(folder) for p in folder.rglob("*") if p.is_file()) for build, folder in built.items()}
     assert files["cached"] == files["first"]
     for path in files["first"]:
-        assert (root / "cached" / path).read_bytes() == (root / "first" / path).read_bytes(), f"{path} differs"
+        assert (built["cached"] / path).read_bytes() == (built["first"] / path).read_bytes(), f"{path} differs"
 
 
 def test_stale_blocks_are_pruned_after_a_build(cached_builds):
     """The blocks folder of a release holds what its latest build used, nothing older."""
-    project, _, _ = cached_builds
-    folder = next((project / ".cache" / "blocks").iterdir())
+    cache_dir, _, _ = cached_builds
+    folder = next((cache_dir / "blocks").iterdir())
     assert not (folder / STALE).exists()
     assert any(folder.iterdir()), "the blocks the build used stay"
-
-
-def test_two_cold_builds_of_one_commit_are_byte_identical(cached_builds, site):
-    """The run's own build and this module's first, each measuring afresh, in two folders: SOURCE_DATE_EPOCH
-    is set (tests/site_build.py), nothing else may differ."""
-    _, root, _ = cached_builds
-    first = {p.relative_to(site): p.read_bytes() for p in site.rglob("*") if p.is_file()}
-    second = {p.relative_to(root / "first"): p.read_bytes() for p in (root / "first").rglob("*") if p.is_file()}
-    assert sorted(first) == sorted(second)
-    assert [str(name) for name in first if first[name] != second[name]] == []
 
 
 @pytest.fixture
