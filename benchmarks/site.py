@@ -15,7 +15,9 @@ the project (its own `.cache/`):
 * `make serve` (tools/serve.py) rebuilds after a prose edit, the build of the
   server it starts afresh after a snippet edit, and the same prose rebuild of a
   copy whose exec blocks are plain code blocks;
-* the peak memory of a cold build, and the ratios the targets are about.
+* the peak memory of a cold build, and the ratios the targets are about;
+* with two rounds or more, whether the first two cold builds are the same bytes (a build reproduces
+  what it measures; tests/test_cache.py checks a cached build against the run's cold one).
 
 A smoke run (`--from-cache DIR`, a cache a build of this code filled) goes
 through every step and prints every figure, but each build starts from a copy
@@ -194,6 +196,9 @@ def main() -> None:
             for figures, value in zip((imports, runs), experiments_alone(project, cache if seed else None)):
                 figures.append(value)
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # the largest build: a cold one
+        differing = [str(path.relative_to(scratch / "cold0")) for path in sorted((scratch / "cold0").rglob("*"))
+                     if path.is_file() and (scratch / "cold1" / path.relative_to(scratch / "cold0")).read_bytes()
+                     != path.read_bytes()] if rounds > 1 else None
         cold, cached, imports, runs = (statistics.median(figures) for figures in (cold, cached, imports, runs))
         alone = imports + runs
         bare = copy_project(scratch / "bare")
@@ -215,6 +220,8 @@ def main() -> None:
     print(f"serve rebuild after a snippet edit           {snippet:6.2f} s")
     print(f"serve rebuild after a prose edit, no exec    {bare_prose:6.2f} s")
     print(f"peak memory of a cold build                  {peak:6.0f} MiB")
+    if differing is not None:  # a build reproduces what it measures: two cold builds of one commit are the same bytes
+        print("cold builds byte-identical                   " + ("yes" if not differing else "NO: " + ", ".join(differing[:5])))
     print(ratio("cached / cold", cached / cold, 0.6))
     print(ratio("cold / (cached + experiments)", cold / (cached + alone), 1.3))
     print(ratio("prose rebuild / same without exec blocks", prose / bare_prose, 1.2))
