@@ -269,3 +269,24 @@ def test_an_experiment_that_fails_under_a_setup_stops_the_build_in_one_line_nami
     assert "\n" not in message
     assert f"(under {setups.all_setups()[1].id})" in message
     assert "pages that show it: docs/" in message and "tool-surfaces.md" in message
+
+
+def test_setups_measured_side_by_side_come_back_in_full_and_a_failure_names_its_setup(monkeypatch):
+    """_measure_in_parallel: each forked process's share comes back whole; an experiment that fails in one is
+    raised here, in one line naming the setup, whichever process measured it."""
+    from snippets import lab
+
+    shares = [setups.Setup(f"run=fake-{i}", run="invoke") for i in range(5)]
+
+    def fake(setup, own):
+        if setup.id == "run=fake-3" and own.get("fail"):
+            raise lab.ExperimentFailed(f"experiment 'refusal' failed: gone (under {setup.id})", "refusal")
+        return {"refusal": setup.id.upper()}, {"refusal": [[setup.id]]}
+
+    monkeypatch.setattr(setups, "measure_setup", fake)
+    monkeypatch.setattr(setups.os, "cpu_count", lambda: 2)
+    found = setups._measure_in_parallel(shares, {})
+    assert found == {s.id: ({"refusal": s.id.upper()}, {"refusal": [[s.id]]}) for s in shares}
+    with pytest.raises(lab.ExperimentFailed, match=r"\(under run=fake-3\)") as failed:
+        setups._measure_in_parallel(shares, {"fail": True})
+    assert failed.value.experiment == "refusal"
