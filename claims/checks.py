@@ -14,7 +14,9 @@ prints it.
   sentence missing, one too many, or another order); a page not translated yet is no problem;
 * `unflipped`: a claim (a twin a page binds included) that no mutant flips;
 * `unscoped` (it reads values: the plugin runs it after the others, once every value is measured): a bound
-  text that is false under one of the provider's setups and does not state the scope it holds in.
+  text that is false under one of the provider's setups and does not state the scope it holds in. A page
+  may state a scope once for all its texts: its front matter declares it (`scopes: [id]`) and one of its
+  sentences says its words (else the declaration is the problem).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from claims.markers import BindingError, Segment, holds, readable, segments
+from claims.markers import BindingError, Segment, holds, page_scopes, readable, segments
 from claims.model import Claim, Mutant
 from claims.provider import Page, Provider
 
@@ -186,7 +188,8 @@ def unscoped(provider: Provider) -> list[Problem]:
     """Every bound text shown on a page that is false under one of the provider's setups (`setups()`, the
     pages' own first) and states no scope, or states one that covers that setup: one line each, naming the
     setups. A text states a scope by containing its words (`scopes(language)`; several: it speaks of the
-    setups every one of them covers); it is false under a setup
+    setups every one of them covers), or by standing on a page that states it for all its texts
+    (`_page_scopes`); it is false under a setup
     when its marker does not hold with the claims' values there (`value_in`), or a value it shows differs
     (`shown_in`). What a setup does not measure counts as the pages' own value."""
     setups = provider.setups()
@@ -195,12 +198,14 @@ def unscoped(provider: Provider) -> list[Problem]:
     own, found = setups[0], []
     for page in _all(provider.pages()):
         scopes = provider.scopes(page.language)
+        page_wide, problems = _page_scopes(page, scopes)
+        found += problems
         for segment in _segments(page) or []:
             if segment.kind == "narrative" or not holds(segment.kind, segment.names, provider.value):
                 continue  # says nothing about the library, or a form the page does not show
             false = {setup: why for setup in setups[1:] if (why := _false_in(provider, segment, setup, own))}
             words = " ".join(readable(segment.text).split()).lower()
-            stated = [s for s in scopes if " ".join(s.words.split()).lower() in words]
+            stated = [s for s in scopes if _says(words, s) or s in page_wide]
             # a text that states several scopes speaks of the setups every one of them covers
             wrong = [setup for setup in false if all(setup in s.setups for s in stated)]
             if not wrong:
@@ -208,9 +213,11 @@ def unscoped(provider: Provider) -> list[Problem]:
             thing, there, here = false[wrong[0]]
             why = f"{thing} is {there} under {wrong[0]}, {here} under {own}"
             if not stated:
-                fits = [repr(s.words) for s in scopes if not set(false) & s.setups]
+                fits = [s for s in scopes if not set(false) & s.setups]
+                where = (f" ({_either([repr(s.words) for s in fits])}) in it, or once for its page (front matter "
+                         f"`scopes: [{fits[0].id}]`)") if fits else ""
                 what = (f"states no scope, yet is false under {', '.join(wrong)} ({why}): state where it holds"
-                        f"{f' ({_either(fits)})' if fits else ''}, or bind it to what holds under every setup")
+                        f"{where}, or bind it to what holds under every setup")
             else:
                 more = [repr(s.words) for s in scopes if s not in stated and not set(wrong) & s.setups]
                 what = (f"states its scope, {' and '.join(repr(s.words) for s in stated)}, yet is false under "
@@ -218,6 +225,29 @@ def unscoped(provider: Provider) -> list[Problem]:
                         f"{f', or state {_either(more)} too' if more else ''}")
             found.append(Problem(page.file, segment.line, what))
     return found
+
+
+def _says(words: str, scope) -> bool:
+    return " ".join(scope.words.split()).lower() in words
+
+
+def _page_scopes(page: Page, scopes: list) -> tuple[list, list[Problem]]:
+    """(the scopes the page states for all its texts, what is wrong with its declaration): a scope its front
+    matter declares (`scopes: [id]`) that one of its sentences states in words, for the reader."""
+    ids, line = page_scopes(page.text)
+    known = {scope.id: scope for scope in scopes}
+    problems = [Problem(page.file, line, f"its front matter declares scope {name!r}, which is none of "
+                                         f"{', '.join(map(repr, known)) or '(no scope)'}") for name in ids if name not in known]
+    said = [" ".join(readable(segment.text).split()).lower() for segment in _segments(page) or []]
+    stated = []
+    for scope in (known[name] for name in ids if name in known):
+        if any(_says(words, scope) for words in said):
+            stated.append(scope)
+        else:
+            problems.append(Problem(page.file, line, f"its front matter declares scope {scope.id!r} for the whole page, "
+                                                     f"but none of its sentences says {scope.words!r}: say it once, "
+                                                     "near the top, for the reader"))
+    return stated, problems
 
 
 def holding_under(provider: Provider, segment: Segment) -> list[str]:

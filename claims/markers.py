@@ -259,6 +259,23 @@ def _short(text: str, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+FRONT_MATTER_SCOPES = re.compile(r"^scopes:\s*\[([^\]]*)\]\s*$", re.M)
+
+
+def page_scopes(markdown: str) -> tuple[tuple[str, ...], int | None]:
+    """(the scope ids the page's front matter declares for the whole page, the line that declares them):
+    `scopes: [id, ...]` between the opening `---` lines."""
+    if not markdown.startswith("---\n"):
+        return (), None
+    end = markdown.find("\n---", 3)
+    front = markdown[: end if end > 0 else 0]
+    found = FRONT_MATTER_SCOPES.search(front)
+    if not found:
+        return (), None
+    ids = tuple(part.strip().strip("\"'") for part in found.group(1).split(",") if part.strip())
+    return ids, front[: found.start()].count("\n") + 1
+
+
 def readable(source: str) -> str:
     """Source text as a message shows it: one line, tags dropped, entities decoded."""
     return " ".join(html.unescape(re.sub(r"<[^>]+>", "", source)).split())

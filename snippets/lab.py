@@ -165,6 +165,50 @@ def measure(section: Section, results: dict[str, Any]) -> Measured:
     return Measured(result, bench.printed, bench.listed)
 
 
+# What a child's model may send to `task` instead of well-formed arguments: an invented key beside the two the
+# schema defines (what deepagents' TaskToolSchema says models do), or no `description`.
+MALFORMED = ("unknown-key", "no-description")
+
+
+@contextlib.contextmanager
+def sending(args: str | None):
+    """While inside, every `task` call a child's ScriptedModel makes (a model called inside another agent's
+    tool: a nested graph namespace) sends `args` (one of MALFORMED) instead of its well-formed arguments;
+    the parents' calls stay as written, so every child still runs. The scenarios' code is untouched."""
+    if args is None:
+        yield
+        return
+    if args not in MALFORMED:
+        raise ValueError(f"arguments {args!r} are none of {MALFORMED}")
+    from langchain_core.messages import AIMessage
+    from langgraph.config import get_config
+    from scripted_model import ScriptedModel
+
+    own = getattr(ScriptedModel._generate, "written", ScriptedModel._generate)  # nested: the one the file defines
+
+    def malformed(call: dict) -> dict:
+        given = call["args"]
+        sent = {**given, "prompt": given.get("description", "")} if args == "unknown-key" else \
+            {key: value for key, value in given.items() if key != "description"}
+        return {**call, "args": sent}
+
+    def generate(self, messages, stop=None, run_manager=None, **kwargs):
+        result = own(self, messages, stop, run_manager, **kwargs)
+        if "|" not in get_config().get("metadata", {}).get("langgraph_checkpoint_ns", ""):
+            return result  # the outermost agent's model
+        message = result.generations[0].message
+        calls = [malformed(call) if call["name"] == "task" else call for call in message.tool_calls]
+        result.generations[0].message = AIMessage(content=message.content, tool_calls=calls, id=message.id)
+        return result
+
+    generate.written = own
+    saved, ScriptedModel._generate = ScriptedModel._generate, generate
+    try:
+        yield
+    finally:
+        ScriptedModel._generate = saved
+
+
 # How a reader runs an agent. "invoke" is the site's own: every scenario and experiment runs its agent as
 # written (`agent.invoke(...)`, or `agent.stream(...)` where its page streams). Under `running(mode)` the
 # outermost call each of them makes runs that way instead, and gives back what the call written expects.

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import Bench, Claim, SAME, Section, expect, internal
+from snippets.lab import MALFORMED, Bench, Claim, SAME, Section, expect, internal, sending
 
 
 @dataclass(frozen=True)
@@ -33,10 +33,44 @@ class Refusal:
     on_parent_side: int  # times the refusal appears in what the parent's model saw or the parent streamed
     parent_finished: bool  # the parent produced its final answer
     reviewed: Reviewed  # under a human's review of every `task` call
+    # lab.MALFORMED kind -> (what the fork child's first `task` call got, whether a grandchild ran) when the
+    # child's model sends those arguments instead of well-formed ones
+    malformed: dict[str, tuple[str, bool]]
 
     @property
     def length(self) -> int:
         return len(self.text)
+
+
+def malformed_calls() -> dict[str, tuple[str, bool]]:
+    """The example's agents again, once per kind of malformed arguments (lab.MALFORMED) the fork child's model
+    sends to `task` (lab.sending): what its first call got back, and whether the isolated child it names ran."""
+    from deepagents import create_deep_agent
+    from scripted_model import ScriptedModel, delegate, say
+
+    found = {}
+    for kind in MALFORMED:
+        fork_child = ScriptedModel(script=[delegate("iso", "write it for me", "f1"), say("fork wrote it itself")])
+        grandchild = ScriptedModel(script=[say("never")])
+        agent = create_deep_agent(
+            model=ScriptedModel(script=[delegate("fk", "write the summary"), say("parent done")]),
+            subagents=[{"name": "fk", "description": "a forked helper", "mode": "fork", "model": fork_child},
+                       {"name": "iso", "description": "an isolated helper", "model": grandchild}],
+        )
+        with sending(kind):
+            agent.invoke({"messages": [{"role": "user", "content": "please summarise"}]})
+        got = [m.text for m in (fork_child.seen or [[]])[-1] if m.type == "tool"]
+        expect(len(got) == 1, looked_for=f"one tool result for the fork child's `task` call with arguments {kind!r}")
+        found[kind] = (got[0], bool(grandchild.seen))
+    return found
+
+
+def _malformed_rejected(refusal: Refusal) -> bool:
+    """Every kind of malformed arguments got a tool result that is not the refusal and names the argument
+    (the invented `prompt`, or the missing `description`), and ran no grandchild."""
+    named = {"unknown-key": "'prompt'", "no-description": "description"}
+    return set(refusal.malformed) == set(MALFORMED) and all(
+        text != refusal.text and named[kind] in text and not ran for kind, (text, ran) in refusal.malformed.items())
 
 
 def under_review() -> Reviewed:
@@ -113,6 +147,7 @@ def measure_refusal(bench: Bench) -> Refusal:
         on_parent_side=sum(text in str(m.content) for m in parent_side),
         parent_finished=bool(answers) and answers[-1].text == "parent done",
         reviewed=under_review(),
+        malformed=malformed_calls(),
     )
 
 
@@ -140,6 +175,13 @@ SECTION = Section(
             lambda facts: facts.refusal.matches_source
             and not facts.refusal.grandchild_ran,
             js=SAME,
+        ),
+        Claim(
+            "malformed-args-rejected",
+            "A fork child's `task` call with arguments the tool's schema rejects (an invented key, or no "
+            "`description`) gets a validation error naming the argument, not the refusal, and no grandchild runs",
+            None,
+            lambda facts: _malformed_rejected(facts.refusal),
         ),
         Claim(
             "refusal-length",

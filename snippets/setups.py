@@ -28,11 +28,19 @@ ends) and `parent=own-tool` (a tool of its own, which every child whose spec
 names no `tools` inherits). `carrying(parent)` gives it to every deep agent
 made with sub-agents; the experiments of `DIMENSIONS["parent"]` run again.
 
+A child's model may send `task` arguments its schema does not accept (`ARGS`):
+`args=unknown-key` (an invented key beside the two it defines, which
+deepagents' `TaskToolSchema` says models do) and `args=no-description`.
+`lab.sending(args)` rewrites every `task` call a child's scripted model makes
+(a model called inside another agent's tool), the parents' calls as written;
+the experiments of `DIMENSIONS["args"]` run again.
+
 The setups are measured side by side, a forked process per core, and each
 one's result is cached under .cache/facts like an experiment's, keyed by what
 it runs (its sections' own keys, deepagents' files included): an edit of one
-experiment measures again only the setups whose dimension holds it. `facts_under(facts)` gives every setup's facts:
-the site's own, with its experiments' results replaced.
+experiment measures again only the setups whose dimension holds it.
+`facts_under(facts)` gives every setup's facts: the site's own, with its
+experiments' results replaced.
 
 `SCOPES` are the scopes a page's sentence may state, each with its English
 words (other languages translate them under `scopes.<id>`): a claim whose value
@@ -62,10 +70,16 @@ DIMENSIONS = {
     "run": ("refusal", "flag", "gap"),
     # what the children are offered and what a child's `task` call gets, under what a reader's parent carries
     "parent": ("tool_surfaces", "refusal"),
+    # what a child's `task` call gets when its model sends arguments the tool's schema does not accept
+    "args": ("refusal", "flag", "gap"),
 }
 PARENTS = {  # what a reader's parent may carry that the examples' parents do not: its key in a setup's id
     "interrupt-task": "a human approves each `task` call (`interrupt_on={\"task\": True}`, with a checkpointer)",
     "own-tool": "a tool of its own (`tools=[...]`)",
+}
+ARGS = {  # what a child's model may send to `task` besides well-formed arguments (lab.MALFORMED): its key in a setup's id
+    "unknown-key": "an argument the schema does not define (`prompt`) beside `description` and `subagent_type`",
+    "no-description": "`subagent_type` without `description`",
 }
 SECTIONS = tuple(dict.fromkeys(name for names in DIMENSIONS.values() for name in names))  # measured under some setup
 WORKERS = 4  # processes measuring setups side by side, at most one per core
@@ -79,6 +93,7 @@ class Setup:
     family: tuple[str, ...] = ()  # every key deepagents registers the same harness profile under
     run: str = "invoke"  # how the scenarios' agents run (lab.RUNS; "invoke": as each is written)
     parent: str | None = None  # what every parent the scenarios make carries besides their own (PARENTS)
+    args: str | None = None  # what every child's `task` call sends instead of well-formed arguments (ARGS)
 
     @property
     def dimension(self) -> str:
@@ -102,6 +117,7 @@ class Scope:
 SCOPES = (
     Scope("model-unmatched", "with a model no harness profile matches", lambda setup: setup.model is None),
     Scope("parent-toolless", "a parent without tools of its own", lambda setup: setup.parent != "own-tool"),
+    Scope("args-valid", "with well-formed arguments", lambda setup: setup.args is None),
 )
 
 
@@ -115,9 +131,14 @@ def parent_setups() -> tuple[Setup, ...]:
     return tuple(Setup(f"parent={parent}", parent=parent) for parent in PARENTS)
 
 
+def args_setups() -> tuple[Setup, ...]:
+    """One per kind of malformed arguments a child's model may send to `task` (ARGS)."""
+    return tuple(Setup(f"args={args}", args=args) for args in ARGS)
+
+
 def all_setups() -> tuple[Setup, ...]:
-    """The site's own setup first, then every model setup, every run setup and every parent setup."""
-    return (*model_setups(), *run_setups(), *parent_setups())
+    """The site's own setup first, then every model, run, parent and arguments setup."""
+    return (*model_setups(), *run_setups(), *parent_setups(), *args_setups())
 
 
 @contextlib.contextmanager
@@ -229,7 +250,7 @@ def measure_setup(setup: Setup, own: dict[str, Any]) -> tuple[dict[str, Any], di
     listed: dict[str, list[list[str]]] = {}
     with reporting(setup.model), carrying(setup.parent), \
             lab.running(setup.run, approve=setup.parent == "interrupt-task"), \
-            your_setup.wanted(shown_carries(setup)):
+            lab.sending(setup.args), your_setup.wanted(shown_carries(setup)):
         for name in setup.sections:
             section = registry.section(name)
             try:

@@ -77,10 +77,11 @@ def test_a_count_without_its_scope_stops_the_build_naming_page_line_and_the_setu
     codex = next(s.id for s in setups.measured().setups if "openai:gpt-5.3-codex" in s.family)
     own = collect().tool_surfaces.isolated.tools
     line = text[:text.index("{{ guard(", text.index("`task`: it holds"))].count("\n") + 1  # its marker's
+    # the overview states one scope for all its sentences (front matter `scopes: [args-valid]`), which covers both
     assert [str(p) for p in checks.unscoped(provider)] == [
-        f"docs/en/index.md:{line}: states no scope, yet is false under {codex}, parent=own-tool ({{{{ "
+        f"docs/en/index.md:{line}: states its scope, 'with well-formed arguments', yet is false under {codex}, parent=own-tool, which that covers ({{{{ "
         f"facts.tool_surfaces.isolated.tools | length }}}} is {len(own) + 1} under {codex}, {len(own)} under "
-        f"{setups.DEFAULT}): state where it holds, or bind it to what holds under every setup"]
+        f"{setups.DEFAULT}): rewrite it"]
 
 
 def test_one_scope_of_two_is_not_enough_where_the_parent_s_own_tool_changes_the_count(monkeypatch):
@@ -220,7 +221,9 @@ def test_a_parent_that_asks_a_human_before_task_pauses_at_each_task_call_then_th
     finally:
         Pregel.get_state = own_get_state
     own = collect().refusal
-    assert paused == ["task"] * (1 + own.refusals_received)  # the parent's call, then each of the child's
+    # the example's run: the parent's call, then each of the child's; then, once per kind of malformed arguments
+    # (refusal.malformed_calls), the parent's call and the child's one
+    assert paused == ["task"] * (1 + own.refusals_received + 2 * len(own.malformed))
     assert (refusal.text, refusal.streamed_to, refusal.parent_finished) == (own.text, own.streamed_to, True)
     under = setups.facts_under(collect())["parent=interrupt-task"]
     assert under.refusal == dataclasses.replace(own, printed=under.refusal.printed)
@@ -290,3 +293,22 @@ def test_setups_measured_side_by_side_come_back_in_full_and_a_failure_names_its_
     with pytest.raises(lab.ExperimentFailed, match=r"\(under run=fake-3\)") as failed:
         setups._measure_in_parallel(shares, {"fail": True})
     assert failed.value.experiment == "refusal"
+
+
+def test_each_kind_of_malformed_arguments_is_one_setup_and_the_refusal_needs_well_formed_ones():
+    """Under args=<kind> a child's `task` call sends that kind of arguments (lab.sending): the tool's schema
+    answers before deepagents' gate, so the fork child gets a validation error instead of the refusal (which
+    the pages scope: `scopes: [args-valid]`)."""
+    from snippets import lab, registry
+
+    found = setups.measured().setups
+    malformed = [s for s in found if s.dimension == "args"]
+    assert [s.args for s in malformed] == list(lab.MALFORMED)
+    under = setups.facts_under(collect())
+    own = under[setups.DEFAULT].refusal.text
+    for setup in malformed:
+        assert set(setups.measured().results[setup.id]) == set(setups.DIMENSIONS["args"]), setup.id
+        assert registry.claim("fork-refused").live(under[setup.id]) is False, setup.id
+        got = under[setup.id].refusal.text
+        assert got != own and ("'prompt'" if setup.args == "unknown-key" else "description") in got, got
+    assert registry.claim("fork-refused").live(under[setups.DEFAULT]) is True

@@ -25,9 +25,9 @@ def test_a_guard_false_under_a_setup_names_page_line_and_the_setups(provider):
     provider.under = {"dusk": {"sky": False}, "rain": {}, "night": {"sky": False}}
     assert lines(provider) == [
         "docs/en/page.md:3: states no scope, yet is false under dusk, night (sky-blue is False under dusk, True "
-        "under noon): state where it holds ('at noon'), or bind it to what holds under every setup",
+        "under noon): state where it holds ('at noon') in it, or once for its page (front matter `scopes: [noon]`), or bind it to what holds under every setup",
         "docs/xx/page.md:3: states no scope, yet is false under dusk, night (sky-blue is False under dusk, True "
-        "under noon): state where it holds ('à midi'), or bind it to what holds under every setup"]
+        "under noon): state where it holds ('à midi') in it, or once for its page (front matter `scopes: [noon]`), or bind it to what holds under every setup"]
 
 
 def test_a_sentence_that_states_its_scope_passes(provider):
@@ -65,9 +65,9 @@ def test_the_form_a_page_shows_is_checked_and_the_hidden_one_is_not(provider):
     provider.under = {"spring": {"grass": True}}
     assert lines(provider) == [
         "docs/en/page.md:6: states no scope, yet is false under spring (grass-green is True under spring, False "
-        "under noon): state where it holds ('at noon'), or bind it to what holds under every setup",
+        "under noon): state where it holds ('at noon') in it, or once for its page (front matter `scopes: [noon]`), or bind it to what holds under every setup",
         "docs/xx/page.md:6: states no scope, yet is false under spring (grass-green is True under spring, False "
-        "under noon): state where it holds ('à midi'), or bind it to what holds under every setup"]
+        "under noon): state where it holds ('à midi') in it, or once for its page (front matter `scopes: [noon]`), or bind it to what holds under every setup"]
 
 
 def test_a_value_a_sentence_shows_is_checked_too(provider):
@@ -76,7 +76,7 @@ def test_a_value_a_sentence_shows_is_checked_too(provider):
     provider.texts["en"]["page.md"] = EN.replace("The sky is blue.", "The sky is blue, with {{ facts.clouds }} clouds.")
     assert lines(provider) == [
         "docs/en/page.md:3: states no scope, yet is false under storm ({{ facts.clouds }} is 9 under storm, 7 under "
-        "noon): state where it holds ('at noon'), or bind it to what holds under every setup"]
+        "noon): state where it holds ('at noon') in it, or once for its page (front matter `scopes: [noon]`), or bind it to what holds under every setup"]
     provider.texts["en"]["page.md"] = EN.replace("The sky is blue.", "At noon the sky is blue, with {{ facts.clouds }} clouds.")
     assert lines(provider) == []
 
@@ -94,3 +94,20 @@ def test_the_register_lists_the_setups_under_which_a_sentence_holds(provider):
     sky, _, no_grass, _ = segments(EN)
     assert checks.holding_under(provider, sky) == ["noon", "rain"]
     assert checks.holding_under(provider, no_grass) == ["noon", "dusk"]
+
+
+def test_a_page_states_a_scope_once_for_all_its_sentences(provider):
+    """Front matter `scopes: [noon]` and one sentence saying 'at noon': every text of the page states it."""
+    provider.under = {"dusk": {"sky": False}}
+    declared = "---\nscopes: [noon]\n---\n"
+    provider.texts["en"]["page.md"] = declared + EN.replace("The sky is blue.", "We look at noon. {{ narrative(\"setup\") }}\n\nThe sky is blue.")
+    assert [line for line in lines(provider) if line.startswith("docs/en/")] == []
+
+
+def test_a_page_scope_no_sentence_says_or_no_scope_has_stops_naming_the_front_matter(provider):
+    provider.under = {"dusk": {"sky": False}}
+    provider.texts["en"]["page.md"] = "---\nscopes: [noon, dawn]\n---\n" + EN
+    assert [line for line in lines(provider) if line.startswith("docs/en/")][:2] == [
+        "docs/en/page.md:2: its front matter declares scope 'dawn', which is none of 'noon'",
+        "docs/en/page.md:2: its front matter declares scope 'noon' for the whole page, but none of its sentences "
+        "says 'at noon': say it once, near the top, for the reader"]

@@ -16,6 +16,12 @@ _RAISE = "        if runtime.state.get(_FORKED_CONTEXT_KEY):\n            raise 
 _SYNC_TASK = "    def task(\n        description: str,\n        subagent_type: str,\n        runtime: ToolRuntime,\n    ) -> str | Command:\n"
 MUTANTS = [
     Mutant(
+        "unknown-task-arguments-ignored",
+        "`task` ignores an argument its schema does not define, instead of rejecting the call",
+        (Patch(SUBAGENTS_PY, "            if unknown:\n", "            if False:\n"),),
+        flips=("malformed-args-rejected",),
+    ),
+    Mutant(
         "refusal-raises",
         "a fork child's `task` call raises instead of returning the refusal",
         (
