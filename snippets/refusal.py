@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from snippets.lab import MALFORMED, Bench, Claim, SAME, Section, expect, internal, sending
+from snippets.lab import Bench, Claim, SAME, Section, expect, internal, sending
 
 
 @dataclass(frozen=True)
@@ -33,44 +33,33 @@ class Refusal:
     on_parent_side: int  # times the refusal appears in what the parent's model saw or the parent streamed
     parent_finished: bool  # the parent produced its final answer
     reviewed: Reviewed  # under a human's review of every `task` call
-    # lab.MALFORMED kind -> (what the fork child's first `task` call got, whether a grandchild ran) when the
-    # child's model sends those arguments instead of well-formed ones
-    malformed: dict[str, tuple[str, bool]]
+    # what the fork child's first `task` call got, and whether a grandchild ran, when its model sends an invented
+    # key beside the two the schema defines (lab.sending("unknown-key"))
+    unknown_key: tuple[str, bool]
 
     @property
     def length(self) -> int:
         return len(self.text)
 
 
-def malformed_calls() -> dict[str, tuple[str, bool]]:
-    """The example's agents again, once per kind of malformed arguments (lab.MALFORMED) the fork child's model
-    sends to `task` (lab.sending): what its first call got back, and whether the isolated child it names ran."""
+def with_unknown_key() -> tuple[str, bool]:
+    """The example's agents again, the fork child's model sending an invented `prompt` key with its `task` call
+    (lab.sending): what its call got back, and whether the isolated child it names ran."""
     from deepagents import create_deep_agent
     from scripted_model import ScriptedModel, delegate, say
 
-    found = {}
-    for kind in MALFORMED:
-        fork_child = ScriptedModel(script=[delegate("iso", "write it for me", "f1"), say("fork wrote it itself")])
-        grandchild = ScriptedModel(script=[say("never")])
-        agent = create_deep_agent(
-            model=ScriptedModel(script=[delegate("fk", "write the summary"), say("parent done")]),
-            subagents=[{"name": "fk", "description": "a forked helper", "mode": "fork", "model": fork_child},
-                       {"name": "iso", "description": "an isolated helper", "model": grandchild}],
-        )
-        with sending(kind):
-            agent.invoke({"messages": [{"role": "user", "content": "please summarise"}]})
-        got = [m.text for m in (fork_child.seen or [[]])[-1] if m.type == "tool"]
-        expect(len(got) == 1, looked_for=f"one tool result for the fork child's `task` call with arguments {kind!r}")
-        found[kind] = (got[0], bool(grandchild.seen))
-    return found
-
-
-def _malformed_rejected(refusal: Refusal) -> bool:
-    """Every kind of malformed arguments got a tool result that is not the refusal and names the argument
-    (the invented `prompt`, or the missing `description`), and ran no grandchild."""
-    named = {"unknown-key": "'prompt'", "no-description": "description"}
-    return set(refusal.malformed) == set(MALFORMED) and all(
-        text != refusal.text and named[kind] in text and not ran for kind, (text, ran) in refusal.malformed.items())
+    fork_child = ScriptedModel(script=[delegate("iso", "write it for me", "f1"), say("fork wrote it itself")])
+    grandchild = ScriptedModel(script=[say("never")])
+    agent = create_deep_agent(
+        model=ScriptedModel(script=[delegate("fk", "write the summary"), say("parent done")]),
+        subagents=[{"name": "fk", "description": "a forked helper", "mode": "fork", "model": fork_child},
+                   {"name": "iso", "description": "an isolated helper", "model": grandchild}],
+    )
+    with sending("unknown-key"):
+        agent.invoke({"messages": [{"role": "user", "content": "please summarise"}]})
+    got = [m.text for m in (fork_child.seen or [[]])[-1] if m.type == "tool"]
+    expect(len(got) == 1, looked_for="one tool result for the fork child's `task` call with an invented key")
+    return got[0], bool(grandchild.seen)
 
 
 def under_review() -> Reviewed:
@@ -147,7 +136,7 @@ def measure_refusal(bench: Bench) -> Refusal:
         on_parent_side=sum(text in str(m.content) for m in parent_side),
         parent_finished=bool(answers) and answers[-1].text == "parent done",
         reviewed=under_review(),
-        malformed=malformed_calls(),
+        unknown_key=with_unknown_key(),
     )
 
 
@@ -177,11 +166,12 @@ SECTION = Section(
             js=SAME,
         ),
         Claim(
-            "malformed-args-rejected",
-            "A fork child's `task` call with arguments the tool's schema rejects (an invented key, or no "
-            "`description`) gets a validation error naming the argument, not the refusal, and no grandchild runs",
+            "unknown-task-argument-rejected",
+            "A fork child's `task` call that carries a key the tool's schema does not define gets a validation "
+            "error naming that key, not the refusal, and no grandchild runs",
             None,
-            lambda facts: _malformed_rejected(facts.refusal),
+            lambda facts: facts.refusal.unknown_key[0] != facts.refusal.text
+            and "'prompt'" in facts.refusal.unknown_key[0] and not facts.refusal.unknown_key[1],
         ),
         Claim(
             "refusal-length",

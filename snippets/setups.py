@@ -24,8 +24,9 @@ scenario files untouched.
 A reader's parent may carry what the examples' parents do not (`PARENTS`):
 `parent=interrupt-task` (a human approves each `task` call: `interrupt_on`
 with a checkpointer; the outermost run is resumed, every call approved, until it
-ends) and `parent=own-tool` (a tool of its own, which every child whose spec
-names no `tools` inherits). `carrying(parent)` gives it to every deep agent
+ends), `parent=own-tool` (a tool of its own, which every child whose spec
+names no `tools` inherits) and `parent=async-subagent` (an `AsyncSubAgent`
+spec beside the synchronous ones, whose `*_async_task` tools no example calls). `carrying(parent)` gives it to every deep agent
 made with sub-agents; the experiments of `DIMENSIONS["parent"]` run again.
 
 A child's model may send `task` arguments its schema does not accept (`ARGS`):
@@ -76,7 +77,10 @@ DIMENSIONS = {
 PARENTS = {  # what a reader's parent may carry that the examples' parents do not: its key in a setup's id
     "interrupt-task": "a human approves each `task` call (`interrupt_on={\"task\": True}`, with a checkpointer)",
     "own-tool": "a tool of its own (`tools=[...]`)",
+    "async-subagent": "an async sub-agent (an `AsyncSubAgent` spec: a graph on an Agent Protocol server)",
 }
+# The async sub-agent of `parent=async-subagent`: deepagents reaches its server only when a model starts a task.
+REMOTE = {"name": "remote", "description": "a helper on another server", "graph_id": "agent", "url": "http://127.0.0.1:9"}
 ARGS = {  # what a child's model may send to `task` besides well-formed arguments (lab.MALFORMED): its key in a setup's id
     "unknown-key": "an argument the schema does not define (`prompt`) beside `description` and `subagent_type`",
     "no-description": "`subagent_type` without `description`",
@@ -168,6 +172,8 @@ def carrying(parent: str | None):
                 kwargs.setdefault("checkpointer", InMemorySaver())
             elif parent == "own-tool":
                 kwargs = {**kwargs, "tools": [*(kwargs.get("tools") or []), parent_note]}
+            elif parent == "async-subagent":  # never started: no model of the examples calls its tools
+                kwargs = {**kwargs, "subagents": [*kwargs["subagents"], REMOTE]}
         return make(*args, **kwargs)
 
     deepagents.create_deep_agent = create_deep_agent

@@ -221,9 +221,9 @@ def test_a_parent_that_asks_a_human_before_task_pauses_at_each_task_call_then_th
     finally:
         Pregel.get_state = own_get_state
     own = collect().refusal
-    # the example's run: the parent's call, then each of the child's; then, once per kind of malformed arguments
-    # (refusal.malformed_calls), the parent's call and the child's one
-    assert paused == ["task"] * (1 + own.refusals_received + 2 * len(own.malformed))
+    # the example's run: the parent's call, then each of the child's; then, with an invented key
+    # (refusal.with_unknown_key), the parent's call and the child's one
+    assert paused == ["task"] * (1 + own.refusals_received + 2)
     assert (refusal.text, refusal.streamed_to, refusal.parent_finished) == (own.text, own.streamed_to, True)
     under = setups.facts_under(collect())["parent=interrupt-task"]
     assert under.refusal == dataclasses.replace(own, printed=under.refusal.printed)
@@ -299,7 +299,8 @@ def test_each_kind_of_malformed_arguments_is_one_setup_and_the_refusal_needs_wel
     """Under args=<kind> a child's `task` call sends that kind of arguments (lab.sending): the tool's schema
     answers before deepagents' gate, so the fork child gets a validation error instead of the refusal (which
     the pages scope: `scopes: [args-valid]`)."""
-    from snippets import lab, registry
+    from snippets import lab
+    from tests.named_claims import GUARDED  # fork-refused: a fork child's call gets the refusal
 
     found = setups.measured().setups
     malformed = [s for s in found if s.dimension == "args"]
@@ -308,7 +309,17 @@ def test_each_kind_of_malformed_arguments_is_one_setup_and_the_refusal_needs_wel
     own = under[setups.DEFAULT].refusal.text
     for setup in malformed:
         assert set(setups.measured().results[setup.id]) == set(setups.DIMENSIONS["args"]), setup.id
-        assert registry.claim("fork-refused").live(under[setup.id]) is False, setup.id
+        assert GUARDED.live(under[setup.id]) is False, setup.id
         got = under[setup.id].refusal.text
         assert got != own and ("'prompt'" if setup.args == "unknown-key" else "description") in got, got
-    assert registry.claim("fork-refused").live(under[setups.DEFAULT]) is True
+    assert GUARDED.live(under[setups.DEFAULT]) is True
+
+
+def test_a_parent_s_async_sub_agent_adds_tools_to_the_parent_and_none_to_any_child():
+    """parent=async-subagent: an AsyncSubAgent spec beside the synchronous ones gives the parent its tools to start
+    and follow remote tasks; no kind of child is offered any of them (a fork child inherits only the parent's
+    own `middleware`), so every sentence about the children's tools holds there too."""
+    under = setups.facts_under(collect())
+    own, there = under[setups.DEFAULT].tool_surfaces, under["parent=async-subagent"].tool_surfaces
+    assert [tool for tool in there.parent.tools if tool not in own.parent.tools], "the parent gains the async tools"
+    assert [child.tools for child in there.children] == [child.tools for child in own.children]

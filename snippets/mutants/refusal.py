@@ -19,7 +19,7 @@ MUTANTS = [
         "unknown-task-arguments-ignored",
         "`task` ignores an argument its schema does not define, instead of rejecting the call",
         (Patch(SUBAGENTS_PY, "            if unknown:\n", "            if False:\n"),),
-        flips=("malformed-args-rejected",),
+        flips=("unknown-task-argument-rejected",),
     ),
     Mutant(
         "refusal-raises",
