@@ -194,7 +194,11 @@ def sending(args: str | None):
 
     def generate(self, messages, stop=None, run_manager=None, **kwargs):
         result = own(self, messages, stop, run_manager, **kwargs)
-        if "|" not in get_config().get("metadata", {}).get("langgraph_checkpoint_ns", ""):
+        try:
+            namespace = get_config().get("metadata", {}).get("langgraph_checkpoint_ns", "")
+        except RuntimeError:  # called outside any graph: no agent's call to rewrite
+            return result
+        if "|" not in namespace:
             return result  # the outermost agent's model
         message = result.generations[0].message
         calls = [malformed(call) if call["name"] == "task" else call for call in message.tool_calls]

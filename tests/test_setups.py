@@ -323,3 +323,17 @@ def test_a_parent_s_async_sub_agent_adds_tools_to_the_parent_and_none_to_any_chi
     own, there = under[setups.DEFAULT].tool_surfaces, under["parent=async-subagent"].tool_surfaces
     assert [tool for tool in there.parent.tools if tool not in own.parent.tools], "the parent gains the async tools"
     assert [child.tools for child in there.children] == [child.tools for child in own.children]
+
+
+def test_sending_rewrites_only_a_child_s_task_call_and_names_what_it_does_not_know():
+    """lab.sending leaves a model called outside any agent (and an outermost agent's, measured above) as
+    written; it knows lab.MALFORMED only."""
+    from scripted_model import ScriptedModel, delegate
+
+    from snippets import lab
+
+    model = ScriptedModel(script=[delegate("iso", "write it")])
+    with lab.sending("unknown-key"):
+        assert model.invoke("hi").tool_calls[0]["args"] == {"description": "write it", "subagent_type": "iso"}
+    with pytest.raises(ValueError, match="none of"), lab.sending("typo"):
+        pass
