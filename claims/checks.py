@@ -197,10 +197,10 @@ def unscoped(provider: Provider) -> list[Problem]:
         return []
     own, found = setups[0], []
     for page in _all(provider.pages()):
-        scopes = provider.scopes(page.language)
-        page_wide, problems = _page_scopes(page, scopes)
+        scopes, texts = provider.scopes(page.language), _segments(page) or []
+        page_wide, problems = _page_scopes(page, scopes, texts)
         found += problems
-        for segment in _segments(page) or []:
+        for segment in texts:
             if segment.kind == "narrative" or not holds(segment.kind, segment.names, provider.value):
                 continue  # says nothing about the library, or a form the page does not show
             false = {setup: why for setup in setups[1:] if (why := _false_in(provider, segment, setup, own))}
@@ -231,14 +231,14 @@ def _says(words: str, scope) -> bool:
     return " ".join(scope.words.split()).lower() in words
 
 
-def _page_scopes(page: Page, scopes: list) -> tuple[list, list[Problem]]:
+def _page_scopes(page: Page, scopes: list, texts: list[Segment]) -> tuple[list, list[Problem]]:
     """(the scopes the page states for all its texts, what is wrong with its declaration): a scope its front
     matter declares (`scopes: [id]`) that one of its sentences states in words, for the reader."""
     ids, line = page_scopes(page.text)
     known = {scope.id: scope for scope in scopes}
     problems = [Problem(page.file, line, f"its front matter declares scope {name!r}, which is none of "
                                          f"{', '.join(map(repr, known)) or '(no scope)'}") for name in ids if name not in known]
-    said = [" ".join(readable(segment.text).split()).lower() for segment in _segments(page) or []]
+    said = [" ".join(readable(segment.text).split()).lower() for segment in texts]
     stated = []
     for scope in (known[name] for name in ids if name in known):
         if any(_says(words, scope) for words in said):

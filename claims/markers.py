@@ -259,7 +259,7 @@ def _short(text: str, limit: int = 120) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-FRONT_MATTER_SCOPES = re.compile(r"^scopes:\s*\[([^\]]*)\]\s*$", re.M)
+FRONT_MATTER_SCOPES = re.compile(r"^scopes:\s*\[([^\]]*)\]\s*$", re.MULTILINE)
 
 
 def page_scopes(markdown: str) -> tuple[tuple[str, ...], int | None]:
@@ -268,7 +268,7 @@ def page_scopes(markdown: str) -> tuple[tuple[str, ...], int | None]:
     if not markdown.startswith("---\n"):
         return (), None
     end = markdown.find("\n---", 3)
-    front = markdown[: end if end > 0 else 0]
+    front = markdown[: max(0, end)]
     found = FRONT_MATTER_SCOPES.search(front)
     if not found:
         return (), None

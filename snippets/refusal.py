@@ -33,52 +33,58 @@ class Refusal:
     on_parent_side: int  # times the refusal appears in what the parent's model saw or the parent streamed
     parent_finished: bool  # the parent produced its final answer
     reviewed: Reviewed  # under a human's review of every `task` call
-    # what the fork child's first `task` call got, and whether a grandchild ran, when its model sends an invented
-    # key beside the two the schema defines (lab.sending("unknown-key"))
-    unknown_key: tuple[str, bool]
+    # what the fork child's first `task` call got, whether as a tool error, and whether a grandchild ran, when its
+    # model sends an invented key beside the two the schema defines (lab.sending("unknown-key"))
+    unknown_key: tuple[str, bool, bool]
 
     @property
     def length(self) -> int:
         return len(self.text)
 
 
-def with_unknown_key() -> tuple[str, bool]:
-    """The example's agents again, the fork child's model sending an invented `prompt` key with its `task` call
-    (lab.sending): what its call got back, and whether the isolated child it names ran."""
+def example_agents(calls: list[str], **options):
+    """(the parent, its fork child, the isolated child) of the example again: the fork child calls `task` once
+    for each sub-agent named in `calls`, then answers; `options` go to create_deep_agent."""
     from deepagents import create_deep_agent
     from scripted_model import ScriptedModel, delegate, say
 
-    fork_child = ScriptedModel(script=[delegate("iso", "write it for me", "f1"), say("fork wrote it itself")])
+    fork_child = ScriptedModel(script=[*(delegate(name, "write it for me", f"f{i}") for i, name in enumerate(calls, 1)),
+                                       say("fork wrote it itself")])
     grandchild = ScriptedModel(script=[say("never")])
     agent = create_deep_agent(
         model=ScriptedModel(script=[delegate("fk", "write the summary"), say("parent done")]),
         subagents=[{"name": "fk", "description": "a forked helper", "mode": "fork", "model": fork_child},
                    {"name": "iso", "description": "an isolated helper", "model": grandchild}],
+        **options,
     )
+    return agent, fork_child, grandchild
+
+
+def with_unknown_key() -> tuple[str, bool, bool]:
+    """The example's agents again, the fork child's model sending an invented `prompt` key with its `task` call
+    (lab.sending): what its call got back, whether as a tool error (`status="error"`), and whether the isolated
+    child it names ran."""
+    agent, fork_child, grandchild = example_agents(["iso"])
     with sending("unknown-key"):
         agent.invoke({"messages": [{"role": "user", "content": "please summarise"}]})
-    got = [m.text for m in (fork_child.seen or [[]])[-1] if m.type == "tool"]
+    got = [m for m in (fork_child.seen or [[]])[-1] if m.type == "tool"]
     expect(len(got) == 1, looked_for="one tool result for the fork child's `task` call with an invented key")
-    return got[0], bool(grandchild.seen)
+    return got[0].text, got[0].status == "error", bool(grandchild.seen)
+
+
+def _rejected_naming_the_key(refusal: Refusal) -> bool:
+    """The call with an invented `prompt` key got a tool error naming it, not the refusal, and ran no grandchild."""
+    text, error, grandchild_ran = refusal.unknown_key
+    return error and text != refusal.text and "'prompt'" in text and not grandchild_ran
 
 
 def under_review() -> Reviewed:
     """The example's agents again, the parent given `interrupt_on={"task": True}` and a checkpointer: a person
     approves the parent's `task` call and rejects each call of the fork child."""
-    from deepagents import create_deep_agent
     from langgraph.checkpoint.memory import InMemorySaver
     from langgraph.types import Command
-    from scripted_model import ScriptedModel, delegate, say
 
-    fork_child = ScriptedModel(script=[delegate("iso", "write it for me", "f1"),
-                                       delegate("ghost", "write it for me", "f2"), say("fork wrote it itself")])
-    agent = create_deep_agent(
-        model=ScriptedModel(script=[delegate("fk", "write the summary"), say("parent done")]),
-        subagents=[{"name": "fk", "description": "a forked helper", "mode": "fork", "model": fork_child},
-                   {"name": "iso", "description": "an isolated helper", "model": ScriptedModel(script=[say("never")])}],
-        interrupt_on={"task": True},
-        checkpointer=InMemorySaver(),
-    )
+    agent, fork_child, _ = example_agents(["iso", "ghost"], interrupt_on={"task": True}, checkpointer=InMemorySaver())
     config = {"configurable": {"thread_id": "review"}}
     agent.invoke({"messages": [{"role": "user", "content": "please summarise"}]}, config)
     asked: list[str] = []
@@ -170,8 +176,7 @@ SECTION = Section(
             "A fork child's `task` call that carries a key the tool's schema does not define gets a validation "
             "error naming that key, not the refusal, and no grandchild runs",
             None,
-            lambda facts: facts.refusal.unknown_key[0] != facts.refusal.text
-            and "'prompt'" in facts.refusal.unknown_key[0] and not facts.refusal.unknown_key[1],
+            lambda facts: _rejected_naming_the_key(facts.refusal),
         ),
         Claim(
             "refusal-length",

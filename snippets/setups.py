@@ -26,10 +26,11 @@ A reader's parent may carry what the examples' parents do not (`PARENTS`):
 with a checkpointer; the outermost run is resumed, every call approved, until it
 ends), `parent=own-tool` (a tool of its own, which every child whose spec
 names no `tools` inherits) and `parent=async-subagent` (an `AsyncSubAgent`
-spec beside the synchronous ones, whose `*_async_task` tools no example calls). `carrying(parent)` gives it to every deep agent
-made with sub-agents; the experiments of `DIMENSIONS["parent"]` run again.
+spec beside the synchronous ones, whose `*_async_task` tools no example
+calls). `carrying(parent)` gives it to every deep agent made with sub-agents;
+the experiments of `DIMENSIONS["parent"]` run again.
 
-A child's model may send `task` arguments its schema does not accept (`ARGS`):
+A child's model may send `task` arguments its schema does not accept (`lab.MALFORMED`):
 `args=unknown-key` (an invented key beside the two it defines, which
 deepagents' `TaskToolSchema` says models do) and `args=no-description`.
 `lab.sending(args)` rewrites every `task` call a child's scripted model makes
@@ -81,10 +82,6 @@ PARENTS = {  # what a reader's parent may carry that the examples' parents do no
 }
 # The async sub-agent of `parent=async-subagent`: deepagents reaches its server only when a model starts a task.
 REMOTE = {"name": "remote", "description": "a helper on another server", "graph_id": "agent", "url": "http://127.0.0.1:9"}
-ARGS = {  # what a child's model may send to `task` besides well-formed arguments (lab.MALFORMED): its key in a setup's id
-    "unknown-key": "an argument the schema does not define (`prompt`) beside `description` and `subagent_type`",
-    "no-description": "`subagent_type` without `description`",
-}
 SECTIONS = tuple(dict.fromkeys(name for names in DIMENSIONS.values() for name in names))  # measured under some setup
 WORKERS = 4  # processes measuring setups side by side, at most one per core
 DEFAULT = "model=unmatched"  # the site's own setup: the scripted model, which no profile matches, run as written
@@ -97,7 +94,7 @@ class Setup:
     family: tuple[str, ...] = ()  # every key deepagents registers the same harness profile under
     run: str = "invoke"  # how the scenarios' agents run (lab.RUNS; "invoke": as each is written)
     parent: str | None = None  # what every parent the scenarios make carries besides their own (PARENTS)
-    args: str | None = None  # what every child's `task` call sends instead of well-formed arguments (ARGS)
+    args: str | None = None  # what every child's `task` call sends instead of well-formed arguments (lab.MALFORMED)
 
     @property
     def dimension(self) -> str:
@@ -136,8 +133,8 @@ def parent_setups() -> tuple[Setup, ...]:
 
 
 def args_setups() -> tuple[Setup, ...]:
-    """One per kind of malformed arguments a child's model may send to `task` (ARGS)."""
-    return tuple(Setup(f"args={args}", args=args) for args in ARGS)
+    """One per kind of malformed arguments a child's model may send to `task` (lab.MALFORMED)."""
+    return tuple(Setup(f"args={args}", args=args) for args in lab.MALFORMED)
 
 
 def all_setups() -> tuple[Setup, ...]:
@@ -279,17 +276,16 @@ def _measure_in_parallel(setups: list[Setup], own: dict[str, Any]) -> dict[str, 
             out = Path(folder) / f"{number}.pickle"
             pid = os.fork()
             if pid == 0:  # the child: measure its share, write it, leave without running the parent's exit code
-                code = 0
                 try:
                     found = {setup.id: measure_setup(setup, own) for setup in share}
                 except Exception as error:  # noqa: BLE001 - handed to the parent, which raises it
-                    found, code = {"failed": (f"{type(error).__name__}: {error}" if not isinstance(
-                        error, lab.ExperimentFailed) else str(error), getattr(error, "experiment", None))}, 0
+                    message = str(error) if isinstance(error, lab.ExperimentFailed) else f"{type(error).__name__}: {error}"
+                    found = {"failed": (message, getattr(error, "experiment", None))}
                 finally:
                     try:
                         cache.write_atomically(out, cache.plain(found))
                     finally:
-                        os._exit(code)
+                        os._exit(0)
             children[pid] = out
         try:
             mine = {setup.id: measure_setup(setup, own) for setup in shares[0]}
