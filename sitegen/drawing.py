@@ -207,9 +207,7 @@ def drawn(source: str, theme: str) -> dict:
     _memory[drawing_key] = BROWSER.draw(source, theme, f"diagram-{drawing_key[:12]}")
     if cache.enabled():
         cache.write_atomically(stored, json.dumps(_memory[drawing_key], ensure_ascii=False).encode("utf-8"))
-        older = sorted(stored.parent.glob("*.json"), key=lambda p: p.stat().st_mtime_ns, reverse=True)
-        for stale in older[KEPT:]:
-            stale.unlink(missing_ok=True)
+        cache.keep_newest(list(stored.parent.glob("*.json")), KEPT)
     return _memory[drawing_key]
 
 

@@ -203,11 +203,21 @@ def save(name: str, section_key: str, measured: Any) -> None:
     """Record a section's result; of its older results, only the KEPT most recently used stay."""
     if not enabled():
         return
-    write_atomically(directory() / f"{name}-{section_key}", plain(measured))
     mine = directory() / f"{name}-{section_key}"
-    older = sorted((p for p in directory().glob(f"{name}-*") if p != mine and not p.name.endswith(".tmp")),
-                   key=lambda p: p.stat().st_mtime_ns, reverse=True)
-    for stale in older[KEPT - 1:]:
+    write_atomically(mine, plain(measured))
+    keep_newest([p for p in directory().glob(f"{name}-*") if p != mine and not p.name.endswith(".tmp")], KEPT - 1)
+
+
+def keep_newest(files: list[Path], kept: int) -> None:
+    """Delete all but the `kept` most recently used of `files`. Builds may share a cache: a file another one
+    deleted meanwhile is simply gone."""
+    def used(path: Path) -> int:
+        try:
+            return path.stat().st_mtime_ns
+        except FileNotFoundError:
+            return -1
+
+    for stale in sorted(files, key=used, reverse=True)[kept:]:
         stale.unlink(missing_ok=True)
 
 

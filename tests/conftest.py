@@ -26,7 +26,9 @@ def shared(tmp_path_factory, worker_id: str) -> Path:
 
 @pytest.fixture(scope="session")
 def build_cache(tmp_path_factory, worker_id):
-    """The facts and blocks this run measured: empty until the run's build fills it."""
+    """The facts and blocks this run measured: empty until the run's build fills it. Only that build writes it:
+    any other build takes a copy (`cache_copy`, tests/site_build.py copy_cache), as a build prunes what it did
+    not use while other tests copy this folder."""
     folder = shared(tmp_path_factory, worker_id) / "build-cache"
     folder.mkdir(exist_ok=True)
     return folder
@@ -47,6 +49,14 @@ def site(tmp_path_factory, worker_id, build_cache):
             assert result.returncode == 0, result.stderr[-3000:]
             built.write_text("")
     return site_dir
+
+
+@pytest.fixture
+def cache_copy(tmp_path, site, build_cache) -> Path:
+    """A copy of the run's cache, filled by its build, for one test's build to read and write."""
+    from tests.site_build import copy_cache
+
+    return copy_cache(build_cache, tmp_path / "cache")
 
 
 @pytest.fixture(scope="session")

@@ -53,9 +53,9 @@ def mkdocs_build(site_dir: Path, project: Path = ROOT, extra_env: dict | None = 
                  cache: Path | None = None, counts: Path | None = None) -> subprocess.CompletedProcess:
     """`mkdocs build --strict` (or `properdocs`); a fixed SOURCE_DATE_EPOCH makes it reproducible.
 
-    Without `cache` it measures afresh. With one (tests/conftest.py's session cache, filled by the
-    session's own build) it reuses what that build measured and rendered for the same code: a copy
-    whose experiments or examples differ gets other keys, and is measured again. With `counts`, that
+    Without `cache` it measures afresh. With one (a copy_cache of tests/conftest.py's session cache,
+    filled by the session's own build) it reuses what that build measured and rendered for the same
+    code: a project whose experiments or examples differ gets other keys, and is measured again. With `counts`, that
     file gets what the build did (COUNTING)."""
     env = {**os.environ, "SOURCE_DATE_EPOCH": "1764633600", **QUIET, **facts_cache.environment(cache), **(extra_env or {})}
     arguments = ["build", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(site_dir)]
@@ -73,6 +73,14 @@ def copy_project(target: Path) -> Path:
         else:
             shutil.copy(source, target / name)
     (target / "node_modules").symlink_to(ROOT / "node_modules")
+    return target
+
+
+def copy_cache(source: Path, target: Path) -> Path:
+    """A copy of a filled cache for one build: a build writes its cache and prunes what it did not use, so builds
+    that run side by side each take a copy of the run's cache and never change it. A file still being written
+    (*.tmp) is left out."""
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns("*.tmp"), symlinks=True)
     return target
 
 

@@ -3,7 +3,7 @@
 from tests.site_build import LANGUAGES, SOURCE, copy_project, mkdocs_build
 
 
-def test_a_stale_sentence_stops_the_real_build_naming_page_and_line(tmp_path, facts, build_cache):
+def test_a_stale_sentence_stops_the_real_build_naming_page_and_line(tmp_path, facts, cache_copy):
     """End to end: a page of the copy binds a sentence to a claim that is false today."""
     from snippets import registry
 
@@ -14,7 +14,7 @@ def test_a_stale_sentence_stops_the_real_build_naming_page_and_line(tmp_path, fa
         page.write_text(page.read_text(encoding="utf-8") + f'\nThis is stale. {{{{ guard("{false}") }}}}\n', encoding="utf-8")
     page = project / "docs" / SOURCE / "modes.md"
     line = len(page.read_text(encoding="utf-8").splitlines())
-    result = mkdocs_build(tmp_path / "site", project, cache=build_cache)
+    result = mkdocs_build(tmp_path / "site", project, cache=cache_copy)
     assert result.returncode != 0
     log = result.stdout + result.stderr
     stop = next(text for text in log.splitlines() if f"docs/{SOURCE}/modes.md:{line}: no longer true" in text)

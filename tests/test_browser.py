@@ -390,9 +390,9 @@ def test_no_table_of_the_recipes_or_the_drift_report_scrolls_sideways_on_a_phone
         tab.page.screenshot(path=str(ARTIFACTS / f"{language}-phone-{page}.png"), full_page=True)
 
 
-def test_offline_build_opens_from_disk(visit, tmp_path, build_cache):
+def test_offline_build_opens_from_disk(visit, tmp_path, cache_copy):
     site = tmp_path / "offline"
-    result = mkdocs_build(site, extra_env={"OFFLINE": "true"}, cache=build_cache)
+    result = mkdocs_build(site, extra_env={"OFFLINE": "true"}, cache=cache_copy)
     assert result.returncode == 0, result.stderr[-3000:]
     tab = visit()
     language = LANGUAGES[-1]

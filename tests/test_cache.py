@@ -2,12 +2,13 @@
 
 import json
 import pickle
+import os
 import shutil
 
 import pytest
 
 from snippets import cache, js, paths
-from tests.site_build import LANGUAGES, ROOT, mkdocs_build
+from tests.site_build import LANGUAGES, ROOT, copy_cache, mkdocs_build
 
 
 def build_and_count(project, site, cache_dir) -> dict:
@@ -28,7 +29,7 @@ def cached_builds(tmp_path_factory, site, build_cache, cold_build_counts):
     to prune. Returns (the copy of the cache, {build: its folder}, {build: what it did})."""
     root = tmp_path_factory.mktemp("cached")
     cache_dir = root / "cache"
-    shutil.copytree(build_cache, cache_dir)
+    copy_cache(build_cache, cache_dir)
     folders = list((cache_dir / "blocks").iterdir())
     assert len(folders) == 1, "one folder per deepagents release"
     (folders[0] / STALE).write_text("<p>a block of code that no page has any more</p>", encoding="utf-8")
@@ -148,6 +149,17 @@ def test_results_are_stored_as_plain_data(copied_snippets):
 
     cache.save("refusal", "abc", {"text": Text("refused")})
     assert type(cache.load("refusal", "abc")["text"]) is str
+
+
+def test_only_the_newest_results_are_kept_even_when_another_build_deletes_one_meanwhile(copied_snippets, monkeypatch):
+    monkeypatch.setattr(cache, "KEPT", 2)
+    for key in "abc":
+        cache.save("x", key, key)
+        os.utime(cache.directory() / f"x-{key}", ns=(0, "abc".index(key)))  # in this order, whatever the clock says
+    assert sorted(p.name for p in cache.directory().glob("x-*")) == ["x-b", "x-c"]
+    gone = cache.directory() / "x-deleted-meanwhile"  # listed, then deleted by another build before it was read
+    cache.keep_newest([gone, *cache.directory().glob("x-*")], 1)
+    assert [p.name for p in cache.directory().glob("x-*")] == ["x-c"]
 
 
 def test_a_failed_block_is_never_kept(copied_snippets):

@@ -15,8 +15,8 @@ def test_mkdocs_is_bounded_below_2():
     assert any(spec.replace(" ", "").startswith("mkdocs>=") and "<2" in spec for spec in groups["docs"])
 
 
-def test_properdocs_builds_every_language_strictly(tmp_path, facts, build_cache):
-    result = mkdocs_build(tmp_path / "site", command="properdocs", cache=build_cache)
+def test_properdocs_builds_every_language_strictly(tmp_path, facts, cache_copy):
+    result = mkdocs_build(tmp_path / "site", command="properdocs", cache=cache_copy)
     assert result.returncode == 0, (result.stdout + result.stderr)[-3000:]
     for language in LANGUAGES:
         refusal = page_path(tmp_path / "site", language, "refusal").read_text(encoding="utf-8")

@@ -26,7 +26,7 @@ from html.parser import HTMLParser
 import pytest
 
 from tests.named_claims import ERROR_TEXT, TEXT
-from tests.site_build import LANGUAGES, PAGES, page_path, text
+from tests.site_build import LANGUAGES, PAGES, copy_cache, page_path, text
 from snippets.lab import SUBAGENTS_PY, Mutant, Patch
 from tools import mutation as mutate
 
@@ -72,7 +72,7 @@ def hostile(tmp_path_factory, build_cache, site):
     It reads a copy of the run's cache: whatever the patched files feed (every Python experiment and example) is
     measured again, as its keys follow deepagents' files; the JavaScript measurement and the diagrams are not."""
     folder = tmp_path_factory.mktemp("hostile")
-    shutil.copytree(build_cache, folder / "cache")
+    copy_cache(build_cache, folder / "cache")
     seen = mutate.build_against(Mutant("hostile-strings", "every quoted string is hostile", PATCHES, ()), folder,
                                 cache=folder / "cache")
     return seen, folder / "site"

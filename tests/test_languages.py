@@ -14,7 +14,7 @@ from snippets import paths
 from sitegen import languages
 from snippets import registry
 from tests.named_claims import NUMBER
-from tests.site_build import PAGES, copy_project, mkdocs_build
+from tests.site_build import PAGES, copy_cache, copy_project, mkdocs_build
 
 LINK = re.compile(r'<a href="([^"]+)" hreflang="([^"]+)"')
 # A pseudo-language: English text, under the code of a language Material speaks that the registry does not have yet.
@@ -36,7 +36,7 @@ def third(tmp_path_factory, build_cache, site):  # site: the run's build has fil
     filled = subprocess.run([sys.executable, "-m", "sitegen.strings", PSEUDO], cwd=project, capture_output=True, text=True)
     assert filled.returncode == 0 and "words to translate" in filled.stdout, filled.stderr  # ... with snippets/' words
     site = root / "site"
-    result = mkdocs_build(site, project, cache=build_cache)
+    result = mkdocs_build(site, project, cache=copy_cache(build_cache, root / "cache"))
     assert result.returncode == 0, result.stderr[-3000:]
     return project, site, registry
 
@@ -101,14 +101,14 @@ def test_every_language_has_every_string():
     assert check(languages.codes()) == []
 
 
-def test_a_missing_translation_stops_the_build_before_any_page_in_one_line(tmp_path, build_cache, site):
+def test_a_missing_translation_stops_the_build_before_any_page_in_one_line(tmp_path, cache_copy):
     project = copy_project(tmp_path / "project")
     other = languages.codes()[-1]
     strings = project / "sitegen" / "strings" / f"{other}.yml"
     text = strings.read_text(encoding="utf-8")
     strings.write_text("\n".join(line for line in text.splitlines() if not line.startswith(f"  {NUMBER.id}:")) + "\n",
                        encoding="utf-8")
-    result = mkdocs_build(tmp_path / "site", project, cache=build_cache)
+    result = mkdocs_build(tmp_path / "site", project, cache=cache_copy)
     assert result.returncode != 0
     errors = [line for line in result.stderr.splitlines() if NUMBER.id in line]
     from sitegen.provider import provider

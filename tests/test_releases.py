@@ -43,7 +43,7 @@ def served(tmp_path_factory, build_cache, site):
     root = tmp_path_factory.mktemp("releases")
     tree, cache = root / "site-releases", root / "cache"
     tree.mkdir()
-    shutil.copytree(build_cache, cache)
+    copy_cache(build_cache, cache)
     (paths.CACHE / "envs").mkdir(parents=True, exist_ok=True)
     (cache / "envs").symlink_to(paths.CACHE / "envs")
     with serving(tree) as address:

@@ -22,7 +22,7 @@ from sitegen import languages
 from snippets import cache as facts_cache
 from snippets import registry
 from sitegen.strings import section_words
-from tests.site_build import LANGUAGES, QUIET, copy_project
+from tests.site_build import LANGUAGES, QUIET, copy_cache, copy_project
 
 OTHER = LANGUAGES[-1]  # a language built inside the source language's site
 
@@ -59,7 +59,7 @@ def served(tmp_path_factory, build_cache, site):
     measured and rendered (as a writer's server starts: warm; the edits below make it measure again)."""
     tmp_path = tmp_path_factory.mktemp("served")
     project = copy_project(tmp_path / "project")
-    shutil.copytree(build_cache, project / ".cache")
+    copy_cache(build_cache, project / ".cache")
     port = free_port()
     env = {**os.environ, **facts_cache.environment(project / ".cache"), **QUIET}
     env.pop("CI", None)  # as on a writer's machine: a prose edit reuses what was measured
