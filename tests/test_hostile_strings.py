@@ -20,7 +20,6 @@ forms are accepted, nothing else is.
 from __future__ import annotations
 
 import re
-import shutil
 from html.parser import HTMLParser
 
 import pytest

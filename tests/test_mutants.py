@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 from concurrent.futures import ThreadPoolExecutor
 from importlib.metadata import version
 
@@ -28,6 +27,7 @@ from sitegen import bound
 from tools import mutation
 from tools.mutation import MutantNoLongerApplies, Observation
 from tools.releases import pinned
+from tests.site_build import copy_cache
 
 MUTANTS = {m.name: m for m in registry.mutants()}
 # The mutants are exact patches of the pinned release's source. Under another release (DEEPAGENTS=0.7.30

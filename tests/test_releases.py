@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -23,6 +22,7 @@ from snippets import cache as facts_cache
 from snippets import paths
 from sitegen import languages
 from tests.browsing import chromium, serving
+from tests.site_build import copy_cache
 from tools import releases
 
 ROOT = paths.ROOT
