@@ -37,6 +37,14 @@ deepagents' `TaskToolSchema` says models do) and `args=no-description`.
 (a model called inside another agent's tool), the parents' calls as written;
 the experiments of `DIMENSIONS["args"]` run again.
 
+A reader's child may set a key of its spec that the examples' children leave out:
+one setup per key `tool_surfaces.spec_values()` has a value for (`child=skills`,
+`child=interrupt-on`, ...: every key deepagents' `SubAgent` declares besides
+the ones that name the child, give it tools or middleware, or pick its mode or
+model; a key deepagents adds without a value stops the build there).
+`declaring(key)` sets it on every declarative child a deep agent is made with
+that does not set it already; the experiments of `DIMENSIONS["child"]` run again.
+
 The setups are measured side by side, a forked process per core, and each
 one's result is cached under .cache/facts like an experiment's, keyed by what
 it runs (its sections' own keys, deepagents' files included): an edit of one
@@ -74,6 +82,8 @@ DIMENSIONS = {
     "parent": ("tool_surfaces", "refusal"),
     # what a child's `task` call gets when its model sends arguments the tool's schema does not accept
     "args": ("refusal", "flag", "gap"),
+    # what a child's `task` call gets when its spec sets a key the examples' children leave out
+    "child": ("refusal", "flag", "gap"),
 }
 PARENTS = {  # what a reader's parent may carry that the examples' parents do not: its key in a setup's id
     "interrupt-task": "a human approves each `task` call (`interrupt_on={\"task\": True}`, with a checkpointer)",
@@ -95,6 +105,7 @@ class Setup:
     run: str = "invoke"  # how the scenarios' agents run (lab.RUNS; "invoke": as each is written)
     parent: str | None = None  # what every parent the scenarios make carries besides their own (PARENTS)
     args: str | None = None  # what every child's `task` call sends instead of well-formed arguments (lab.MALFORMED)
+    child: str | None = None  # the spec key every declarative child sets (tool_surfaces.spec_values())
 
     @property
     def dimension(self) -> str:
@@ -119,6 +130,7 @@ SCOPES = (
     Scope("model-unmatched", "with a model no harness profile matches", lambda setup: setup.model is None),
     Scope("parent-toolless", "a parent without tools of its own", lambda setup: setup.parent != "own-tool"),
     Scope("args-valid", "with well-formed arguments", lambda setup: setup.args is None),
+    Scope("child-own-interrupt-on", "with no `interrupt_on` of its own", lambda setup: setup.child != "interrupt_on"),
 )
 
 
@@ -137,9 +149,64 @@ def args_setups() -> tuple[Setup, ...]:
     return tuple(Setup(f"args={args}", args=args) for args in lab.MALFORMED)
 
 
+def child_setups() -> tuple[Setup, ...]:
+    """One per key of a declarative spec that a reader's child may set and the examples' children leave out."""
+    from snippets.tool_surfaces import spec_values
+
+    return tuple(Setup(f"child={key.replace('_', '-')}", child=key)
+                 for key, value in spec_values().items() if value is not None)
+
+
 def all_setups() -> tuple[Setup, ...]:
-    """The site's own setup first, then every model, run, parent and arguments setup."""
-    return (*model_setups(), *run_setups(), *parent_setups(), *args_setups())
+    """The site's own setup first, then every model, run, parent, arguments and child setup."""
+    return (*model_setups(), *run_setups(), *parent_setups(), *args_setups(), *child_setups())
+
+
+@contextlib.contextmanager
+def making(rewrite: Callable[[dict], dict]):
+    """While inside, every deep agent is made with its keyword arguments rewritten (scenarios import
+    `create_deep_agent` from deepagents when they run, so they get this one too)."""
+    import deepagents
+
+    make = deepagents.create_deep_agent
+
+    def create_deep_agent(*args, **kwargs):
+        return make(*args, **rewrite(kwargs))
+
+    deepagents.create_deep_agent = create_deep_agent
+    try:
+        yield
+    finally:
+        deepagents.create_deep_agent = make
+
+
+@contextlib.contextmanager
+def declaring(key: str | None):
+    """While inside, every declarative child (a dict spec: neither a `runnable` nor an async one) that a deep
+    agent is made with sets `key` too, to the value tool_surfaces.spec_values() gives it, unless it sets it or
+    deepagents' own check of a spec's mode refuses it there (`skills` on a fork child: the refusal is a claim
+    of its own, fork-skills)."""
+    if key is None:
+        yield
+        return
+    from snippets.tool_surfaces import spec_values
+
+    value = spec_values()[key]
+    allowed = lab.internal("deepagents.middleware.subagents", "_validate_subagent_mode",
+                           meaning="deepagents' check of what a spec may set under its mode")
+
+    def declared(spec):
+        if not isinstance(spec, dict) or {"runnable", "graph_id"} & set(spec) or key in spec:
+            return spec
+        try:
+            allowed({**spec, key: value})
+        except ValueError:
+            return spec
+        return {**spec, key: value}
+
+    with making(lambda kwargs: {**kwargs, "subagents": [declared(s) for s in kwargs["subagents"]]}
+                if kwargs.get("subagents") else kwargs):
+        yield
 
 
 @contextlib.contextmanager
@@ -150,7 +217,6 @@ def carrying(parent: str | None):
     if parent is None:
         yield
         return
-    import deepagents
     from langchain_core.tools import tool
 
     @tool("parent_note")
@@ -158,9 +224,7 @@ def carrying(parent: str | None):
         """Note a line in the reader's own log."""
         return "noted"
 
-    make = deepagents.create_deep_agent
-
-    def create_deep_agent(*args, **kwargs):
+    def carried(kwargs):
         if kwargs.get("subagents"):
             if parent == "interrupt-task":
                 from langgraph.checkpoint.memory import InMemorySaver
@@ -171,13 +235,10 @@ def carrying(parent: str | None):
                 kwargs = {**kwargs, "tools": [*(kwargs.get("tools") or []), parent_note]}
             elif parent == "async-subagent":  # never started: no model of the examples calls its tools
                 kwargs = {**kwargs, "subagents": [*kwargs["subagents"], REMOTE]}
-        return make(*args, **kwargs)
+        return kwargs
 
-    deepagents.create_deep_agent = create_deep_agent
-    try:
+    with making(carried):
         yield
-    finally:
-        deepagents.create_deep_agent = make
 
 
 @dataclass(frozen=True)
@@ -253,7 +314,7 @@ def measure_setup(setup: Setup, own: dict[str, Any]) -> tuple[dict[str, Any], di
     listed: dict[str, list[list[str]]] = {}
     with reporting(setup.model), carrying(setup.parent), \
             lab.running(setup.run, approve=setup.parent == "interrupt-task"), \
-            lab.sending(setup.args), your_setup.wanted(shown_carries(setup)):
+            lab.sending(setup.args), declaring(setup.child), your_setup.wanted(shown_carries(setup)):
         for name in setup.sections:
             section = registry.section(name)
             try:

@@ -337,3 +337,43 @@ def test_sending_rewrites_only_a_child_s_task_call_and_names_what_it_does_not_kn
         assert model.invoke("hi").tool_calls[0]["args"] == {"description": "write it", "subagent_type": "iso"}
     with pytest.raises(ValueError, match="none of"), lab.sending("typo"):
         pass
+
+
+def test_each_spec_key_a_child_may_set_is_one_setup_and_its_own_interrupt_on_replaces_the_parent_s():
+    """child=<key>: every declarative child sets that spec key too (tool_surfaces.spec_values()), where
+    deepagents' own check allows it. A child with an `interrupt_on` of its own does not inherit the parent's, so
+    its `task` calls are not reviewed: the refusal page's sentence about review states that scope."""
+    from snippets.tool_surfaces import spec_values
+    from tests.named_claims import REVIEWED  # refusal-reviewed
+
+    children = [s for s in setups.measured().setups if s.dimension == "child"]
+    assert [s.child for s in children] == [key for key, value in spec_values().items() if value is not None]
+    under = setups.facts_under(collect())
+    assert REVIEWED.live(under[setups.DEFAULT]) is True
+    assert REVIEWED.live(under["child=interrupt-on"]) is False
+    scope = next(s for s in setups.SCOPES if s.id == "child-own-interrupt-on")
+    assert [s.id for s in children if not scope.covers(s)] == ["child=interrupt-on"]
+
+
+def test_declaring_sets_a_key_on_declarative_children_only_where_deepagents_allows_it():
+    import deepagents
+
+    made = []
+
+    def recording(*args, **kwargs):
+        made.append(kwargs["subagents"])
+        raise SystemExit  # nothing is built
+
+    specs = [{"name": "iso", "description": "d"}, {"name": "fk", "description": "d", "mode": "fork"},
+             {"name": "own", "description": "d", "runnable": object()}, {"name": "set", "description": "d", "skills": []}]
+    original = deepagents.create_deep_agent
+    deepagents.create_deep_agent = recording
+    try:
+        with setups.declaring("skills"), pytest.raises(SystemExit):
+            deepagents.create_deep_agent(subagents=specs)
+    finally:
+        deepagents.create_deep_agent = original
+    iso, fk, own, already = made[-1]
+    assert iso["skills"] == ["/skills/"] and "skills" not in fk, "a fork child may not set skills (fork-skills)"
+    assert "skills" not in own and already["skills"] == []
+    assert deepagents.create_deep_agent is original
