@@ -82,8 +82,8 @@ DIMENSIONS = {
     "parent": ("tool_surfaces", "refusal"),
     # what a child's `task` call gets when its model sends arguments the tool's schema does not accept
     "args": ("refusal", "flag", "gap"),
-    # what a child's `task` call gets when its spec sets a key the examples' children leave out
-    "child": ("refusal", "flag", "gap"),
+    # what a child is offered and what its `task` call gets when its spec sets a key the examples' children leave out
+    "child": ("tool_surfaces", "refusal", "flag", "gap"),
 }
 PARENTS = {  # what a reader's parent may carry that the examples' parents do not: its key in a setup's id
     "interrupt-task": "a human approves each `task` call (`interrupt_on={\"task\": True}`, with a checkpointer)",
