@@ -75,7 +75,8 @@ from snippets import cache, lab, registry, your_setup
 
 # Dimension -> the experiments measured again under each of its setups: those whose claims can depend on it.
 DIMENSIONS = {
-    "model": ("tool_surfaces",),  # the tools a profile adds (modes: none differ, 2.5 s more)
+    # the tools a profile adds, and what a child's `task` call gets under it (modes: none differ, 2.5 s more)
+    "model": ("tool_surfaces", "refusal", "flag", "gap"),
     # what happens when a child calls `task`, however the reader runs the parent (lab.running)
     "run": ("refusal", "flag", "gap"),
     # what the children are offered and what a child's `task` call gets, under what a reader's parent carries
@@ -263,7 +264,9 @@ def model_setups() -> tuple[Setup, ...]:
 
 @contextlib.contextmanager
 def reporting(model: str | None):
-    """While inside, every ScriptedModel reports `model` ("provider:name") as its provider and model name."""
+    """While inside, every ScriptedModel reports `model` ("provider:name") as its provider and model name; a
+    subclass of it, which an experiment makes to be a model of a provider of its own (gap's "adder"), keeps
+    reporting that provider."""
     from scripted_model import ScriptedModel
 
     if model is None:
@@ -273,7 +276,8 @@ def reporting(model: str | None):
     own = ScriptedModel._get_ls_params
 
     def ls_params(self, stop=None, **kwargs):
-        return {**own(self, stop=stop, **kwargs), "ls_provider": provider, "ls_model_name": name}
+        params = own(self, stop=stop, **kwargs)
+        return {**params, "ls_provider": provider, "ls_model_name": name} if type(self) is ScriptedModel else params
 
     ScriptedModel._get_ls_params, ScriptedModel.model_name = ls_params, name
     try:

@@ -377,3 +377,23 @@ def test_declaring_sets_a_key_on_declarative_children_only_where_deepagents_allo
     assert iso["skills"] == ["/skills/"] and "skills" not in fk, "a fork child may not set skills (fork-skills)"
     assert "skills" not in own and already["skills"] == []
     assert deepagents.create_deep_agent is original
+
+
+def test_under_a_model_setup_a_subclass_of_the_scripted_model_keeps_its_own_provider():
+    """reporting(model) turns every plain ScriptedModel into that provider's model; gap's experiment makes
+    subclasses to be models of providers of its own (their harness profiles), and they stay so."""
+    from scripted_model import ScriptedModel
+
+    class Adder(ScriptedModel):
+        pass
+
+    with setups.reporting("anthropic:claude-opus-4-7"):
+        assert ScriptedModel(script=[])._get_ls_params()["ls_provider"] == "anthropic"
+        assert Adder(script=[])._get_ls_params()["ls_provider"] == "adder"
+    assert ScriptedModel(script=[])._get_ls_params()["ls_provider"] != "anthropic"
+
+
+def test_every_model_setup_measures_what_a_child_is_offered_and_what_its_task_call_gets():
+    found = setups.measured()
+    for setup in (s for s in found.setups[1:] if s.dimension == "model"):
+        assert set(found.results[setup.id]) == {"tool_surfaces", "refusal", "flag", "gap"}, setup.id
