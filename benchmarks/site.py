@@ -11,7 +11,9 @@ the project (its own `.cache/`):
   (an empty cache: the first cold build fills it, later ones start empty again);
 * cached: every fact and block read from `.cache/`;
 * the experiments alone, in a fresh process: importing deepagents (which a
-  cached build never does) plus one `collect()`;
+  cached build never does) plus one `collect()`; then every setup measured once,
+  side by side (snippets/setups.py), which a cold build does too: the cold build
+  less that is the cold build as it was before setups (issue 37: at most 2 ×);
 * `make serve` (tools/serve.py) rebuilds after a prose edit, the build of the
   server it starts afresh after a snippet edit, and the same prose rebuild of a
   copy whose exec blocks are plain code blocks;
@@ -25,7 +27,8 @@ of that cache and the experiments are read from it: its figures are not what
 building costs, only proof that the script works.
 
 Targets (issue 15): cached ≤ 0.6 × cold; cold ≤ 1.3 × (cached + experiments
-once); prose rebuild ≤ 1.2 × the same rebuild without exec blocks.
+once); prose rebuild ≤ 1.2 × the same rebuild without exec blocks. Issue 37:
+cold ≤ 2 × (cold less the setups).
 """
 
 from __future__ import annotations
@@ -74,17 +77,21 @@ t0 = time.perf_counter()
 import deepagents
 t1 = time.perf_counter()
 import snippets.facts
-snippets.facts.collect()
-print(t1 - t0, time.perf_counter() - t1)
+from snippets import setups
+results = snippets.facts.collect().results
+t2 = time.perf_counter()
+found = setups.measured(results)
+print(t1 - t0, t2 - t1, time.perf_counter() - t2, len(found.setups) - 1)
 """
 
 
-def experiments_alone(project: Path, cache: Path | None = None) -> tuple[float, float]:
-    """(import deepagents, run every experiment) in seconds; with `cache`, the experiments read from it (a smoke run)."""
+def experiments_alone(project: Path, cache: Path | None = None) -> tuple[float, float, float, int]:
+    """(import deepagents, run every experiment, measure every setup: seconds; the number of setups measured
+    besides the site's own); with `cache`, all read from it (a smoke run)."""
     out = subprocess.run([sys.executable, "-c", EXPERIMENTS], cwd=project, env={**ENV, **facts_cache.environment(cache)},
                          check=True, capture_output=True, text=True).stdout
-    imports, runs = out.strip().splitlines()[-1].split()
-    return float(imports), float(runs)
+    imports, runs, measuring, count = out.strip().splitlines()[-1].split()
+    return float(imports), float(runs), float(measuring), int(count)
 
 
 def free_port() -> int:
@@ -186,20 +193,22 @@ def main() -> None:
         project = copy_project(scratch / "project")
         cache = scratch / "cache"
         # One round = one of each, so that a busier moment of the machine falls on all three.
-        cold, cached, imports, runs = [], [], [], []
+        cold, cached, imports, runs, measuring = [], [], [], [], []
         for i in range(rounds):
             shutil.rmtree(cache, ignore_errors=True)
             if seed:  # a smoke run: "cold" reads the filled cache too
                 shutil.copytree(seed, cache, symlinks=True)
             cold.append(build(project, scratch / f"cold{i}", cache))  # an empty cache: measures, and fills it
             cached.append(build(project, scratch / f"cached{i}", cache))
-            for figures, value in zip((imports, runs), experiments_alone(project, cache if seed else None)):
+            *alone_figures, count = experiments_alone(project, cache if seed else None)
+            for figures, value in zip((imports, runs, measuring), alone_figures):
                 figures.append(value)
         peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024  # the largest build: a cold one
         differing = [str(path.relative_to(scratch / "cold0")) for path in sorted((scratch / "cold0").rglob("*"))
                      if path.is_file() and (scratch / "cold1" / path.relative_to(scratch / "cold0")).read_bytes()
                      != path.read_bytes()] if rounds > 1 else None
-        cold, cached, imports, runs = (statistics.median(figures) for figures in (cold, cached, imports, runs))
+        cold, cached, imports, runs, measuring = (statistics.median(figures)
+                                                  for figures in (cold, cached, imports, runs, measuring))
         alone = imports + runs
         bare = copy_project(scratch / "bare")
         without_exec_blocks(bare)
@@ -216,6 +225,8 @@ def main() -> None:
     print(f"strict build, cold (nothing cached)          {cold:6.2f} s")
     print(f"strict build, fully cached                   {cached:6.2f} s")
     print(f"experiments alone, once (import + run)       {alone:6.2f} s   = {imports:.2f} s import deepagents + {runs:.2f} s run")
+    print(f"setups alone, side by side ({count:2d} setups)      {measuring:6.2f} s")
+    print(f"strict build, cold, less the setups          {cold - measuring:6.2f} s")
     print(f"serve rebuild after a prose edit             {prose:6.2f} s")
     print(f"serve rebuild after a snippet edit           {snippet:6.2f} s")
     print(f"serve rebuild after a prose edit, no exec    {bare_prose:6.2f} s")
@@ -225,6 +236,7 @@ def main() -> None:
     print(ratio("cached / cold", cached / cold, 0.6))
     print(ratio("cold / (cached + experiments)", cold / (cached + alone), 1.3))
     print(ratio("prose rebuild / same without exec blocks", prose / bare_prose, 1.2))
+    print(ratio("cold / (cold less the setups)", cold / max(cold - measuring, 0.01), 2.0))
 
 
 if __name__ == "__main__":

@@ -22,6 +22,8 @@ FIGURES = {
         "strict build, cold (nothing cached)",
         "strict build, fully cached",
         "experiments alone, once",
+        "setups alone, side by side",
+        "strict build, cold, less the setups",
         "serve rebuild after a prose edit  ",
         "serve rebuild after a snippet edit",
         "serve rebuild after a prose edit, no exec",
@@ -29,6 +31,7 @@ FIGURES = {
         "cached / cold",
         "cold / (cached + experiments)",
         "prose rebuild / same without exec blocks",
+        "cold / (cold less the setups)",
     ],
 }
 NUMBER = re.compile(r"\s\d+(\.\d+)?\s")
