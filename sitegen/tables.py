@@ -215,10 +215,43 @@ TABLES = {"modes": modes, "tool_surfaces": tool_surfaces, "refusal": refusal, "f
 
 
 def table(name: str, facts, language: str) -> str:
-    """The table `name`: one of TABLES, or the claims of the section `name`."""
-    if name in TABLES:
-        return both(name, facts, language)
-    return claims(name, facts, language)
+    """The table `name`: one of TABLES, or the claims of the section `name`; under a section's table, the
+    claims of that section whose value differs under some setup, and those setups (`elsewhere`)."""
+    rendered = both(name, facts, language) if name in TABLES else claims(name, facts, language)
+    return rendered + elsewhere(name, facts, language)
+
+
+def differing(section: str, facts) -> list[tuple[Any, list[str]]]:
+    """(claim, the setups under which its value is not the one `facts` give it) for each Python claim of
+    `section` that some setup (snippets/setups.py) measures otherwise: what the section's table shows holds
+    in the site's own setup only."""
+    from sitegen.provider import facts_under, setups_measured
+    from snippets import setups
+
+    measured = set(setups.measured_claims())
+    names = {s.name for s in registry.sections()}
+    if section not in names or not measured & {claim.id for claim in registry.claims_of(registry.section(section))}:
+        return []
+    under, found = facts_under(), []
+    for claim in (c for c in registry.claims_of(registry.section(section)) if c.id in measured):
+        here = claim.live(facts)
+        there = [s.id for s in setups_measured().setups[1:]
+                 if claim.id in setups.measured_claims(s) and claim.live(under[s.id]) != here]
+        if there:
+            found.append((claim, there))
+    return found
+
+
+def elsewhere(section: str, facts, language: str) -> str:
+    """A line under a section's table: which of its values hold in the site's own setup only, and where they
+    differ (a reader's model, run, parent, arguments or child spec); nothing when every value holds everywhere."""
+    found = differing(section, facts)
+    if not found:
+        return ""
+    items = [word(language, "setups.differs_under").format(
+        claim=claim_words(claim, language), setups=word(language, "list_separator").join(code(s) for s in there))
+        for claim, there in found]
+    return "\n\n" + word(language, "setups.elsewhere") + "\n\n" + "".join(f"- {item}\n" for item in items)
 
 
 def sections(language: str) -> str:

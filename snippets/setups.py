@@ -185,8 +185,8 @@ def making(rewrite: Callable[[dict], dict]):
 def declaring(key: str | None):
     """While inside, every declarative child (a dict spec: neither a `runnable` nor an async one) that a deep
     agent is made with sets `key` too, to the value tool_surfaces.spec_values() gives it, unless it sets it or
-    deepagents' own check of a spec's mode refuses it there (`skills` on a fork child: the refusal is a claim
-    of its own, fork-skills)."""
+    deepagents' own check of a spec's mode refuses it there (`skills` on a fork child: section 1 shows that
+    refusal)."""
     if key is None:
         yield
         return

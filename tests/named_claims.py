@@ -7,6 +7,5 @@ NUMBER = registry.claim("refusal-length")  # its value is a count, shown in pros
 TEXT = registry.claim("refusal-text")  # its value is a string quoted from deepagents
 ERROR_TEXT = registry.claim("mode-error")  # its value is an error message of deepagents
 GUARDED = registry.claim("fork-refused")  # yes/no, bound by guard() on many pages (one marker of its own on refusal.md)
-REVIEWED = registry.claim("refusal-reviewed")  # a fork child's `task` calls wait for the parent's human review
 TWO_FORMS = registry.claim("handoff-is-default")  # differs across the published releases: when()/unless() forms
 NEVER_HELD = registry.claim("names-fork-only")  # no measured release behaves as the article says

@@ -343,14 +343,17 @@ def test_each_spec_key_a_child_may_set_is_one_setup_and_its_own_interrupt_on_rep
     """child=<key>: every declarative child sets that spec key too (tool_surfaces.spec_values()), where
     deepagents' own check allows it. A child with an `interrupt_on` of its own does not inherit the parent's, so
     its `task` calls are not reviewed: the refusal page's sentence about review states that scope."""
+    from snippets import registry
     from snippets.tool_surfaces import spec_values
-    from tests.named_claims import REVIEWED  # refusal-reviewed
 
     children = [s for s in setups.measured().setups if s.dimension == "child"]
     assert [s.child for s in children] == [key for key, value in spec_values().items() if value is not None]
     under = setups.facts_under(collect())
-    assert REVIEWED.live(under[setups.DEFAULT]) is True
-    assert REVIEWED.live(under["child=interrupt-on"]) is False
+    own = under[setups.DEFAULT]
+    reviewed = [claim for claim in registry.claims_of(registry.section("refusal"))
+                if "interrupt_on" in claim.label and claim.runtime == "python"]
+    assert len(reviewed) == 1, "the one claim about a human review of `task`"
+    assert reviewed[0].live(own) is True and reviewed[0].live(under["child=interrupt-on"]) is False
     scope = next(s for s in setups.SCOPES if s.id == "child-own-interrupt-on")
     assert [s.id for s in children if not scope.covers(s)] == ["child=interrupt-on"]
 
@@ -374,7 +377,7 @@ def test_declaring_sets_a_key_on_declarative_children_only_where_deepagents_allo
     finally:
         deepagents.create_deep_agent = original
     iso, fk, own, already = made[-1]
-    assert iso["skills"] == ["/skills/"] and "skills" not in fk, "a fork child may not set skills (fork-skills)"
+    assert iso["skills"] == ["/skills/"] and "skills" not in fk, "a fork child may not set skills (section 1)"
     assert "skills" not in own and already["skills"] == []
     assert deepagents.create_deep_agent is original
 
@@ -397,3 +400,24 @@ def test_every_model_setup_measures_what_a_child_is_offered_and_what_its_task_ca
     found = setups.measured()
     for setup in (s for s in found.setups[1:] if s.dimension == "model"):
         assert set(found.results[setup.id]) == {"tool_surfaces", "refusal", "flag", "gap"}, setup.id
+
+
+def test_a_section_s_table_names_each_value_that_differs_in_a_reader_s_setup_and_where():
+    """Under each section's table, every Python claim whose value under some setup is not the site's own is
+    listed with those setups (sitegen/tables.py elsewhere): a table row follows the same rule as prose."""
+    from sitegen import render, tables
+    from sitegen.strings import claim_words
+    from snippets import registry
+
+    own, under, listed = collect(), setups.facts_under(collect()), 0
+    for section in registry.sections():
+        note = {code: tables.elsewhere(section.name, own, code) for code in ("en", "zh")}
+        for claim in (c for c in registry.claims_of(section) if c.runtime == "python"):  # a twin shares its label
+            there = [s.id for s in setups.measured().setups[1:] if claim.id in setups.measured_claims(s)
+                     and claim.live(under[s.id]) != claim.live(own)]
+            for code, text in note.items():
+                line = next((line for line in text.splitlines() if claim_words(claim, code) in line), "")
+                assert all(render.code(s) in line for s in there) and bool(line) == bool(there), (code, claim.id)
+            listed += bool(there)
+    assert listed, "some value differs in some reader's setup (the malformed arguments', at least)"
+    assert tables.elsewhere("modes", own, "en") == ""
