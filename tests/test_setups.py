@@ -408,10 +408,11 @@ def test_a_section_s_table_names_each_value_that_differs_in_a_reader_s_setup_and
     from sitegen import render, tables
     from sitegen.strings import claim_words
     from snippets import registry
+    from tests.site_build import LANGUAGES
 
     own, under, listed = collect(), setups.facts_under(collect()), 0
     for section in registry.sections():
-        note = {code: tables.elsewhere(section.name, own, code) for code in ("en", "zh")}
+        note = {code: tables.elsewhere(section.name, own, code) for code in LANGUAGES}
         for claim in (c for c in registry.claims_of(section) if c.runtime == "python"):  # a twin shares its label
             there = [s.id for s in setups.measured().setups[1:] if claim.id in setups.measured_claims(s)
                      and claim.live(under[s.id]) != claim.live(own)]
@@ -420,4 +421,4 @@ def test_a_section_s_table_names_each_value_that_differs_in_a_reader_s_setup_and
                 assert all(render.code(s) in line for s in there) and bool(line) == bool(there), (code, claim.id)
             listed += bool(there)
     assert listed, "some value differs in some reader's setup (the malformed arguments', at least)"
-    assert tables.elsewhere("modes", own, "en") == ""
+    assert tables.elsewhere("modes", own, LANGUAGES[0]) == ""
