@@ -9,6 +9,7 @@ section needs no code in this file.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -222,21 +223,20 @@ def table(name: str, facts, language: str) -> str:
 
 
 def differing(section: str, facts) -> list[tuple[Any, list[str]]]:
-    """(claim, the setups under which its value is not the one `facts` give it) for each Python claim of
-    `section` that some setup (snippets/setups.py) measures otherwise: what the section's table shows holds
-    in the site's own setup only."""
-    from sitegen.provider import facts_under, setups_measured
-    from snippets import setups
+    """(claim, the setups under which its value is not the one `facts` give it) for each claim of `section`
+    that some setup measures otherwise (the claims provider's `value_in`): what the section's table shows
+    holds in the site's own setup only."""
+    from sitegen.provider import provider
 
-    measured = set(setups.measured_claims())
-    names = {s.name for s in registry.sections()}
-    if section not in names or not measured & {claim.id for claim in registry.claims_of(registry.section(section))}:
+    if section not in {s.name for s in registry.sections()}:
         return []
-    under, found = facts_under(), []
-    for claim in (c for c in registry.claims_of(registry.section(section)) if c.id in measured):
-        here = claim.live(facts)
-        there = [s.id for s in setups_measured().setups[1:]
-                 if claim.id in setups.measured_claims(s) and claim.live(under[s.id]) != here]
+    found = []
+    for claim in registry.claims_of(registry.section(section)):
+        here, there = claim.live(facts), []
+        for setup in provider.setups()[1:]:
+            with contextlib.suppress(KeyError):  # not measured under that setup: the pages' own value
+                if provider.value_in(claim.id, setup) != here:
+                    there.append(setup)
         if there:
             found.append((claim, there))
     return found
