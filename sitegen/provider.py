@@ -128,7 +128,7 @@ class DeepagentsProvider(Provider):
         if setup != setups.DEFAULT and not any(expression.startswith(f"facts.{name}.")
                                                for name in _setup(setup).sections):
             raise KeyError(expression)  # not measured under it: the pages' own value
-        return _expressions().compile_expression(expression)(facts=facts_under()[setup])
+        return _expression(expression)(facts=facts_under()[setup])
 
     def scopes(self, language: str) -> list:
         from claims.model import Scope
@@ -186,6 +186,12 @@ def _expressions():
     found = jinja2.Environment()
     found.filters.update(code=code, quote=quote, show=show, len=len)
     return found
+
+
+@functools.cache
+def _expression(expression: str):
+    """An expression, compiled once: the build reads it under every setup."""
+    return _expressions().compile_expression(expression)
 
 
 @functools.cache

@@ -54,7 +54,13 @@ def section(name: str) -> Section:
 
 def claims_of(section: Section) -> tuple[Claim, ...]:
     """A section's claims in the order declared, each followed by its JavaScript twin (`<id>@js`) if it has one."""
-    return tuple(c for c in claims() if _sections_by_claim()[c.id] is section)
+    return _claims_by_section()[section.name]
+
+
+@functools.cache
+def _claims_by_section() -> dict[str, tuple[Claim, ...]]:
+    """Section name -> its claims: found once, as the build's checks ask for them per claim and setup."""
+    return {s.name: tuple(c for c in claims() if _sections_by_claim()[c.id] is s) for s in sections()}
 
 
 @functools.cache

@@ -62,6 +62,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import hashlib
 import os
 import pickle
@@ -440,9 +441,10 @@ def facts_under(facts: Any, found: Measured | None = None) -> dict[str, Any]:
             for setup in found.setups}
 
 
-def measured_claims(setup: Setup | None = None) -> tuple[str, ...]:
+@functools.cache
+def measured_claims(setup: Setup | None = None) -> frozenset[str]:
     """The claims measured under a setup (None: under some setup): the Python claims of its sections."""
     names = SECTIONS if setup is None else setup.sections
-    return tuple(claim.id for name in names for claim in registry.claims_of(registry.section(name))
-                 if claim.runtime == "python")  # general-purpose-added (tool_surfaces) reads their scenarios' listings
+    return frozenset(claim.id for name in names for claim in registry.claims_of(registry.section(name))
+                     if claim.runtime == "python")  # general-purpose-added (tool_surfaces) reads their scenarios' listings
 
