@@ -308,11 +308,13 @@ def shown_carries(setup: Setup) -> tuple[str, ...]:
     return tuple(carries for carries in your_setup.CARRIES if carries != "profile") if setup.model else ()
 
 
-def measure_setup(setup: Setup, own: dict[str, Any]) -> tuple[dict[str, Any], dict[str, list[list[str]]]]:
+def measure_setup(setup: Setup, own: dict[str, Any], keys: dict[str, str] | None = None) \
+        -> tuple[dict[str, Any], dict[str, list[list[str]]]]:
     """(section -> its result, scenario -> what each deep agent it made lists) under one setup: the experiments
     of its dimension, one after the sections it reads, with the scripted model reporting its model and the agents
     run its way. `own`: the site's own results, for the sections an experiment reads that its setup does not
-    measure again."""
+    measure again. `keys`: section -> the key of its result under this setup (`keys()`): a section whose result is
+    kept under it is read, not measured, so an edit of one experiment measures only that one again."""
     if setup.model is not None:
         lab.expect(profile_matched(setup), looked_for=f"the harness profile of {setup.model} for a model that reports it")
     found: dict[str, Any] = {}
@@ -321,18 +323,24 @@ def measure_setup(setup: Setup, own: dict[str, Any]) -> tuple[dict[str, Any], di
             lab.running(setup.run, approve=setup.parent == "interrupt-task"), \
             lab.sending(setup.args), declaring(setup.child), your_setup.wanted(shown_carries(setup)):
         for name in setup.sections:
-            section = registry.section(name)
-            try:
-                measured = lab.measure(section, {read: found.get(read, own.get(read)) for read in section.reads})
-            except lab.ExperimentFailed as error:  # named with the setup: it may hold under the site's own
-                raise lab.ExperimentFailed(f"{error} (under {setup.id})", error.experiment) from error
-            found[name] = measured.result
-            listed.update(measured.listed)
+            kept = cache.load(_entry(setup.id, name), keys[name]) if keys else None
+            if kept is None:
+                section = registry.section(name)
+                try:
+                    measured = lab.measure(section, {read: found.get(read, own.get(read)) for read in section.reads})
+                except lab.ExperimentFailed as error:  # named with the setup: it may hold under the site's own
+                    raise lab.ExperimentFailed(f"{error} (under {setup.id})", error.experiment) from error
+                kept = (measured.result, measured.listed)
+                if keys:
+                    cache.save(_entry(setup.id, name), keys[name], kept)
+            found[name] = kept[0]
+            listed.update(kept[1])
     return found, listed
 
 
-def _measure_in_parallel(setups: list[Setup], own: dict[str, Any]) -> dict[str, tuple[dict, dict]]:
-    """Setup id -> measure_setup(setup, own), for every setup: a forked child per core (at most WORKERS) takes
+def _measure_in_parallel(setups: list[Setup], own: dict[str, Any],
+                         keys: dict[str, dict[str, str]] | None = None) -> dict[str, tuple[dict, dict]]:
+    """Setup id -> measure_setup(setup, own, its keys), for every setup: a forked child per core (at most WORKERS) takes
     its share of them, this process the first share. A failure is raised here, as measured, naming the setup."""
     workers = min(len(setups), os.cpu_count() or 1, WORKERS)
     shares = [setups[i::workers] for i in range(workers)]
@@ -343,7 +351,7 @@ def _measure_in_parallel(setups: list[Setup], own: dict[str, Any]) -> dict[str, 
             pid = os.fork()
             if pid == 0:  # the child: measure its share, write it, leave without running the parent's exit code
                 try:
-                    found = {setup.id: measure_setup(setup, own) for setup in share}
+                    found = {setup.id: measure_setup(setup, own, (keys or {}).get(setup.id)) for setup in share}
                 except Exception as error:  # noqa: BLE001 - handed to the parent, which raises it
                     message = str(error) if isinstance(error, lab.ExperimentFailed) else f"{type(error).__name__}: {error}"
                     found = {"failed": (message, getattr(error, "experiment", None))}
@@ -354,7 +362,7 @@ def _measure_in_parallel(setups: list[Setup], own: dict[str, Any]) -> dict[str, 
                         os._exit(0)
             children[pid] = out
         try:
-            mine = {setup.id: measure_setup(setup, own) for setup in shares[0]}
+            mine = {setup.id: measure_setup(setup, own, (keys or {}).get(setup.id)) for setup in shares[0]}
         finally:
             for pid in children:
                 os.waitpid(pid, 0)
@@ -388,9 +396,10 @@ def listed() -> tuple[Setup, ...]:
     return found
 
 
-def keys(setups: tuple[Setup, ...]) -> dict[str, str]:
-    """Setup id -> the key of what is measured under it: the code it runs and its sections' own keys, so that
-    an edit of one experiment measures again only the setups whose dimension holds it."""
+def keys(setups: tuple[Setup, ...]) -> dict[str, dict[str, str]]:
+    """Setup id -> section -> the key of its result under that setup: the code every setup runs, the setup and
+    the section's own key (which holds the keys of the sections it reads), so that an edit of one experiment
+    measures again only that experiment, under the setups whose dimension holds it."""
     code = _code()
     section_keys: dict[str, str] = {}
 
@@ -400,23 +409,31 @@ def keys(setups: tuple[Setup, ...]) -> dict[str, str]:
             section_keys[name] = cache.key(section, {read: section_key(read) for read in section.reads})
         return section_keys[name]
 
-    return {setup.id: hashlib.sha256(code + setup.id.encode() + "".join(
-        section_key(name) for name in setup.sections).encode()).hexdigest()[:20] for setup in setups}
+    return {setup.id: {name: hashlib.sha256(code + setup.id.encode() + section_key(name).encode()).hexdigest()[:20]
+                       for name in setup.sections} for setup in setups}
 
 
-def _entry(setup_id: str) -> str:
-    """The name a setup's result is kept under in the cache (its id holds ':' and '/')."""
-    return "setup-" + hashlib.sha256(setup_id.encode()).hexdigest()[:12]
+def _entry(setup_id: str, section: str) -> str:
+    """The name a section's result under a setup is kept under in the cache (a setup's id holds ':' and '/')."""
+    return f"setup-{hashlib.sha256(setup_id.encode()).hexdigest()[:12]}-{section}"
+
+
+def _kept(setup: Setup, keys: dict[str, str]) -> tuple[dict[str, Any], dict[str, list[list[str]]]] | None:
+    """What measure_setup would give, read from the cache if every section of the setup is kept there, else None."""
+    kept = [cache.load(_entry(setup.id, name), keys[name]) for name in setup.sections]
+    if any(part is None for part in kept):
+        return None
+    return ({name: result for name, (result, _) in zip(setup.sections, kept)},
+            {scenario: lists for _, listed in kept for scenario, lists in listed.items()})
 
 
 def measured(own: dict[str, Any] | None = None) -> Measured:
     """The setups' results: each read from the cache when nothing it runs changed, the others measured side
-    by side (_measure_in_parallel) and kept. `own`: the site's own results (measure_setup); None: collected
-    when needed."""
+    by side (_measure_in_parallel), each section of them only if its own result is not kept. `own`: the site's
+    own results (measure_setup); None: collected when needed."""
     setups = listed()
     found_keys = keys(setups) if cache.enabled() else {}
-    found = {setup.id: cache.load(_entry(setup.id), found_keys[setup.id]) if found_keys else None
-             for setup in setups[1:]}
+    found = {setup.id: _kept(setup, found_keys[setup.id]) if found_keys else None for setup in setups[1:]}
     missing = [setup for setup in setups[1:] if found[setup.id] is None]
     if missing:
         if own is None:
@@ -424,10 +441,7 @@ def measured(own: dict[str, Any] | None = None) -> Measured:
 
             own = collect().results
         lab.expect(profile_matched(setups[0]), looked_for="no harness profile for the scripted model")
-        for setup_id, measured_here in _measure_in_parallel(missing, own).items():
-            found[setup_id] = measured_here
-            if found_keys:
-                cache.save(_entry(setup_id), found_keys[setup_id], measured_here)
+        found.update(_measure_in_parallel(missing, own, found_keys))
     return Measured(setups, {setup_id: results for setup_id, (results, _) in found.items()},
                     {setup_id: listed for setup_id, (_, listed) in found.items() if listed})
 

@@ -9,7 +9,7 @@ import pytest
 from claims import checks
 from claims.provider import Page
 from sitegen.provider import provider
-from snippets import setups
+from snippets import registry, setups
 from snippets.facts import collect
 
 
@@ -281,7 +281,7 @@ def test_setups_measured_side_by_side_come_back_in_full_and_a_failure_names_its_
 
     shares = [setups.Setup(f"run=fake-{i}", run="invoke") for i in range(5)]
 
-    def fake(setup, own):
+    def fake(setup, own, keys=None):
         if setup.id == "run=fake-3" and own.get("fail"):
             raise lab.ExperimentFailed(f"experiment 'refusal' failed: gone (under {setup.id})", "refusal")
         return {"refusal": setup.id.upper()}, {"refusal": [[setup.id]]}
@@ -422,3 +422,22 @@ def test_a_section_s_table_names_each_value_that_differs_in_a_reader_s_setup_and
             listed += bool(there)
     assert listed, "some value differs in some reader's setup (the malformed arguments', at least)"
     assert tables.elsewhere("modes", own, LANGUAGES[0]) == ""
+
+
+def test_an_edit_of_one_experiment_changes_the_keys_of_it_and_its_readers_only_under_each_setup(monkeypatch):
+    """setups.keys: a section's result under a setup is kept under a key of its own, so a writer's edit of one
+    experiment measures that one again under each setup (and those that read it), not every section of them."""
+    from snippets import cache
+
+    edits = {}
+    monkeypatch.setattr(cache, "key", lambda section, reads: f"{section.name}{edits.get(section.name, 0)}{sorted(reads.items())}")
+    found = setups.all_setups()[1:]
+    before = setups.keys(found)
+    readers = {s for s in setups.SECTIONS if "refusal" in registry.section(s).reads}
+    assert readers, "a section measured under setups reads another"
+    edits["refusal"] = 1
+    after = setups.keys(found)
+    for setup in found:
+        changed = {name for name in setup.sections if after[setup.id][name] != before[setup.id][name]}
+        assert changed == {"refusal", *readers} & set(setup.sections), setup.id
+    assert len({key for keys in after.values() for key in keys.values()}) == sum(len(s.sections) for s in found)
