@@ -25,9 +25,10 @@ A reader's parent may carry what the examples' parents do not (`PARENTS`):
 `parent=interrupt-task` (a human approves each `task` call: `interrupt_on`
 with a checkpointer; the outermost run is resumed, every call approved, until it
 ends), `parent=own-tool` (a tool of its own, which every child whose spec
-names no `tools` inherits) and `parent=async-subagent` (an `AsyncSubAgent`
+names no `tools` inherits), `parent=async-subagent` (an `AsyncSubAgent`
 spec beside the synchronous ones, whose `*_async_task` tools no example
-calls). `carrying(parent)` gives it to every deep agent made with sub-agents;
+calls) and `parent=own-middleware` (a middleware of its own that adds a tool,
+which a fork child inherits with the middleware). `carrying(parent)` gives it to every deep agent made with sub-agents;
 the experiments of `DIMENSIONS["parent"]` run again.
 
 A child's model may send `task` arguments its schema does not accept (`lab.MALFORMED`):
@@ -91,6 +92,7 @@ PARENTS = {  # what a reader's parent may carry that the examples' parents do no
     "interrupt-task": "a human approves each `task` call (`interrupt_on={\"task\": True}`, with a checkpointer)",
     "own-tool": "a tool of its own (`tools=[...]`)",
     "async-subagent": "an async sub-agent (an `AsyncSubAgent` spec: a graph on an Agent Protocol server)",
+    "own-middleware": "a middleware of its own that adds a tool (`middleware=[...]`)",
 }
 # The async sub-agent of `parent=async-subagent`: deepagents reaches its server only when a model starts a task.
 REMOTE = {"name": "remote", "description": "a helper on another server", "graph_id": "agent", "url": "http://127.0.0.1:9"}
@@ -130,7 +132,8 @@ class Scope:
 
 SCOPES = (
     Scope("model-unmatched", "with a model no harness profile matches", lambda setup: setup.model is None),
-    Scope("parent-toolless", "a parent without tools of its own", lambda setup: setup.parent != "own-tool"),
+    Scope("parent-toolless", "a parent without tools or middleware of its own",
+          lambda setup: setup.parent not in ("own-tool", "own-middleware")),
     Scope("args-valid", "with well-formed arguments", lambda setup: setup.args is None),
     Scope("child-own-interrupt-on", "with no `interrupt_on` of its own", lambda setup: setup.child != "interrupt_on"),
 )
@@ -219,12 +222,16 @@ def carrying(parent: str | None):
     if parent is None:
         yield
         return
+    from langchain.agents.middleware import AgentMiddleware
     from langchain_core.tools import tool
 
     @tool("parent_note")
     def parent_note(text: str) -> str:
         """Note a line in the reader's own log."""
         return "noted"
+
+    class ParentsMiddleware(AgentMiddleware):  # a reader's own middleware, with a tool of its own
+        tools = [parent_note]
 
     def carried(kwargs):
         if kwargs.get("subagents"):
@@ -237,6 +244,8 @@ def carrying(parent: str | None):
                 kwargs = {**kwargs, "tools": [*(kwargs.get("tools") or []), parent_note]}
             elif parent == "async-subagent":  # never started: no model of the examples calls its tools
                 kwargs = {**kwargs, "subagents": [*kwargs["subagents"], REMOTE]}
+            elif parent == "own-middleware":
+                kwargs = {**kwargs, "middleware": [*(kwargs.get("middleware") or []), ParentsMiddleware()]}
         return kwargs
 
     with making(carried):

@@ -73,7 +73,7 @@ def overview_rewritten(monkeypatch, sentence: str, instead: str) -> str:
 
 def test_a_count_without_its_scope_stops_the_build_naming_page_line_and_the_setups(monkeypatch):
     text = overview_rewritten(monkeypatch, "`task`: with a model no harness profile matches and a parent without tools "
-                              "of its own, it holds", "`task`: it holds")
+                              "or middleware of its own, it holds", "`task`: it holds")
     codex = next(s.id for s in setups.measured().setups if "openai:gpt-5.3-codex" in s.family)
     own = collect().tool_surfaces.isolated.tools
     line = text[:text.index("{{ guard(", text.index("`task`: it holds"))].count("\n") + 1  # its marker's
@@ -87,17 +87,21 @@ def test_a_count_without_its_scope_stops_the_build_naming_page_line_and_the_setu
 def test_one_scope_of_two_is_not_enough_where_the_parent_s_own_tool_changes_the_count(monkeypatch):
     """A parent's own tool reaches every child whose spec names no tools: the count is one more, so the
     sentence states both scopes, and the build names the one it lacks."""
-    overview_rewritten(monkeypatch, "with a model no harness profile matches and a parent without tools of its own, "
-                       "it holds", "with a model no harness profile matches, it holds")
+    overview_rewritten(monkeypatch, "with a model no harness profile matches and a parent without tools or middleware "
+                       "of its own, it holds", "with a model no harness profile matches, it holds")
     found = [str(p) for p in checks.unscoped(provider)]
     assert len(found) == 1 and "yet is false under parent=own-tool, which that covers" in found[0]
-    assert found[0].endswith("rewrite it, or state 'a parent without tools of its own' too")
+    assert found[0].endswith("rewrite it, or state 'a parent without tools or middleware of its own' too")
     under = setups.facts_under(collect())
     own = under[setups.DEFAULT].tool_surfaces
     for kind in ("isolated", "fork"):  # the tool the parent carries, offered to both kinds of child
         extra = [t for t in getattr(under["parent=own-tool"].tool_surfaces, kind).tools
                  if t not in getattr(own, kind).tools]
         assert len(extra) == 1, kind
+    # a middleware of its own, with a tool: a fork child inherits it (and the tool), an isolated child does not
+    middleware = under["parent=own-middleware"].tool_surfaces
+    assert len(middleware.fork.tools) == len(own.fork.tools) + 1
+    assert middleware.isolated.tools == own.isolated.tools
 
 
 def test_task_comes_right_after_the_filesystem_tools_under_every_profile():
