@@ -10,7 +10,7 @@ agent that runs such a model, children included.
 
 So beside the site's own setup (`model=unmatched`) there is one setup per
 harness profile deepagents registers, read from deepagents itself when measured
-(the keys that share one profile are one family; its first key names it): under
+(the keys whose profiles are equal are one family; its first key names it): under
 each, the experiments of `DIMENSIONS["model"]` run again with the scripted model
 reporting that provider and model name.
 
@@ -105,7 +105,7 @@ DEFAULT = "model=unmatched"  # the site's own setup: the scripted model, which n
 class Setup:
     id: str  # "model=unmatched", "model=openai:gpt-5.1-codex", "run=ainvoke"
     model: str | None = None  # the provider:model the scripted model reports; None: the site's own model
-    family: tuple[str, ...] = ()  # every key deepagents registers the same harness profile under
+    family: tuple[str, ...] = ()  # every key deepagents registers the same (an equal) harness profile under
     run: str = "invoke"  # how the scenarios' agents run (lab.RUNS; "invoke": as each is written)
     parent: str | None = None  # what every parent the scenarios make carries besides their own (PARENTS)
     args: str | None = None  # what every child's `task` call sends instead of well-formed arguments (lab.MALFORMED)
@@ -261,15 +261,21 @@ class Measured:
 
 
 def model_setups() -> tuple[Setup, ...]:
-    """The site's own setup, then one per harness profile the installed deepagents registers (imports it)."""
+    """The site's own setup, then one per harness profile the installed deepagents registers (imports it). Keys
+    whose profiles are equal (deepagents registers Sonnet 4.6's and Haiku 4.5's alike) are one family: one
+    setup, measured once."""
     module = "deepagents.profiles.harness.harness_profiles"
     registered = lab.internal(module, "_HARNESS_PROFILES", meaning="the registry of harness profiles")
     lab.internal("deepagents.profiles._builtin_profiles", "_ensure_builtin_profiles_loaded",
                  meaning="what registers the built-in profiles")()
-    families: dict[int, list[str]] = {}
+    families: list[tuple[Any, list[str]]] = []
     for key, profile in registered.items():
-        families.setdefault(id(profile), []).append(key)
-    return (Setup(DEFAULT, None), *(Setup(f"model={keys[0]}", keys[0], tuple(keys)) for keys in families.values()))
+        family = next((keys for known, keys in families if known is profile or known == profile), None)
+        if family is None:
+            families.append((profile, [key]))
+        else:
+            family.append(key)
+    return (Setup(DEFAULT, None), *(Setup(f"model={keys[0]}", keys[0], tuple(keys)) for _, keys in families))
 
 
 @contextlib.contextmanager

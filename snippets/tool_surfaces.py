@@ -85,8 +85,10 @@ def spec_values() -> dict[str, object]:
 
 
 def offered_by_spec_key() -> dict[str, list[str]]:
-    """Spec key -> what an isolated child whose spec sets it (and nothing of YOURS) is offered."""
+    """Spec key -> what an isolated child whose spec sets it (and nothing of YOURS) is offered: one child per
+    key, all under one parent that delegates to each of them in one turn."""
     from deepagents import create_deep_agent
+    from langchain_core.messages import AIMessage
     from scripted_model import ScriptedModel, delegate, say
 
     from snippets.lab import internal, tools_watch
@@ -95,16 +97,19 @@ def offered_by_spec_key() -> dict[str, list[str]]:
     values, offered = spec_values(), {}
     unknown = sorted(set(spec_type.__annotations__) - YOURS - set(values))
     expect(not unknown, looked_for=f"a value to try for every spec key (none for {unknown})")
+    children = []
     for key, value in values.items():
         reply = say('{"text": "done"}' if key == "response_format" else "done")
-        child = {"name": "child", "description": "a child", "model": ScriptedModel(script=[reply])}
+        child = {"name": f"child-{key}", "description": "a child", "model": ScriptedModel(script=[reply])}
         child |= {key: value} if value is not None else {}
         child["middleware"] = [tools_watch(offered)(key)]
-        parent = ScriptedModel(script=[delegate("child", "go"), say("parent done")])
-        create_deep_agent(model=parent, subagents=[child]).invoke(
-            {"messages": [{"role": "user", "content": "go"}]}
-        )
-    return {key: [tool.name for tool in tools] for key, tools in offered.items()}
+        children.append(child)
+    calls = [call for n, child in enumerate(children) for call in delegate(child["name"], "go", f"c{n}").tool_calls]
+    parent = ScriptedModel(script=[AIMessage(content="", tool_calls=calls), say("parent done")])
+    create_deep_agent(model=parent, subagents=children).invoke(
+        {"messages": [{"role": "user", "content": "go"}]}
+    )
+    return {key: [tool.name for tool in offered[key]] for key in values if key in offered}
 
 
 def offered_from_the_parent() -> dict[str, list[str]]:
