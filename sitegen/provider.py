@@ -120,13 +120,17 @@ class DeepagentsProvider(Provider):
         return registry.claim(claim_id).live(facts_under()[setup])
 
     def shown_in(self, expression: str, setup: str) -> Any:
-        """What `{{ facts.<section>... }}` shows under a setup, for a section measured under every setup."""
+        """What `{{ facts.<section>... }}` (or `facts.js.<section>...`) shows under a setup, for a section measured
+        under every setup (in JavaScript: under every model)."""
         from snippets import setups
 
-        if not any(expression.startswith(f"facts.{name}.") for name in setups.SECTIONS):
+        runtime_sections = setups.SECTIONS if not expression.startswith("facts.js.") else [
+            name for name in setups.SECTIONS if name in setups.DIMENSIONS["model"]]
+        prefix = "facts.js." if expression.startswith("facts.js.") else "facts."
+        if not any(expression.startswith(f"{prefix}{name}.") for name in runtime_sections):
             raise KeyError(expression)
-        if setup != setups.DEFAULT and not any(expression.startswith(f"facts.{name}.")
-                                               for name in _setup(setup).sections):
+        measured_there = _setup(setup).js_sections if prefix == "facts.js." else _setup(setup).sections
+        if setup != setups.DEFAULT and not any(expression.startswith(f"{prefix}{name}.") for name in measured_there):
             raise KeyError(expression)  # not measured under it: the pages' own value
         return _expression(expression)(facts=facts_under()[setup])
 

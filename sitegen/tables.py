@@ -248,8 +248,12 @@ def elsewhere(section: str, facts, language: str) -> str:
     found = differing(section, facts)
     if not found:
         return ""
+    def label(claim) -> str:  # a JavaScript twin shares its Python claim's words: it says which runtime
+        words = claim_words(claim, language)
+        return word(language, "setups.in_npm").format(claim=words) if claim.runtime == "js" else words
+
     items = [word(language, "setups.differs_under").format(
-        claim=claim_words(claim, language), setups=word(language, "list_separator").join(code(s) for s in there))
+        claim=label(claim), setups=word(language, "list_separator").join(code(s) for s in there))
         for claim, there in found]
     return "\n\n" + word(language, "setups.elsewhere") + "\n\n" + "".join(f"- {item}\n" for item in items)
 

@@ -38,6 +38,7 @@ from snippets.lab import ExperimentFailed, Measured
 
 NAME = "js"  # the JavaScript measurement's entry among snippets.facts.gather()'s results
 VARIABLE = "DEEPAGENTS_JS_DIR"  # measure another copy: <folder>/node_modules/deepagents first
+MODELS = "DEEPAGENTS_JS_MODELS"  # measure once more per model ("provider:model,..."), as a reader of each
 NPM = " (npm)"  # how Facts.versions names an npm package: "deepagents (npm)"
 VERSION_KEY = "deepagents" + NPM
 TIMEOUT = 300
@@ -83,6 +84,11 @@ class Reading:
 
     def __repr__(self) -> str:
         return f"Reading({self._data!r})"
+
+
+def merged(reading: Reading, sections: dict[str, Any]) -> Reading:
+    """A reading with these sections' data in place of its own (what was measured under a setup)."""
+    return Reading({**reading._data, **sections})
 
 
 class Rows(list):
@@ -226,6 +232,28 @@ def failure(stderr: str, wanted: list[str]) -> ExperimentFailed:
     where = scenario.group(0) if scenario else paths.shown(paths.MEASURE_JS)
     return ExperimentFailed(f"JavaScript experiment {section!r} ({where}) failed: {detail or 'node exited with an error'}",
                             section)
+
+
+def start_under(models: list[str], wanted: list[str]) -> subprocess.Popen:
+    """Start measure.mjs measuring these sections once per model, every ScriptedModel reporting that model's
+    name (DEEPAGENTS_JS_MODELS: npm deepagents picks a harness profile by it); `finish_under()` reads it."""
+    return subprocess.Popen([node(), str(paths.MEASURE_JS), *wanted], cwd=paths.ROOT,
+                            env={**os.environ, MODELS: ",".join(models)},
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
+
+
+def finish_under(process: subprocess.Popen, wanted: list[str]) -> dict[str, dict[str, Any]]:
+    """Model -> section -> what it measured there. A failure raises, one line naming the section and the model."""
+    try:
+        out, err = process.communicate(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        raise ExperimentFailed(f"JavaScript experiments {', '.join(wanted)} under the model setups took more than "
+                               f"{TIMEOUT} s", wanted[0]) from None
+    if process.returncode != 0:
+        raise failure(err, wanted)
+    return json.loads(out)["models"]
 
 
 def measure(wanted: list[str]) -> tuple[Measured, dict[str, ExperimentFailed]]:

@@ -73,7 +73,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from snippets import cache, lab, registry, your_setup
+from snippets import cache, js, lab, registry, your_setup
 
 # Dimension -> the experiments measured again under each of its setups: those whose claims can depend on it.
 DIMENSIONS = {
@@ -119,6 +119,22 @@ class Setup:
     def sections(self) -> tuple[str, ...]:
         """The experiments measured under it (the site's own: none, its facts are the pages')."""
         return () if self.id == DEFAULT else DIMENSIONS[self.dimension]
+
+    @property
+    def js_sections(self) -> tuple[str, ...]:
+        """The experiments measured under it in JavaScript too: under a model, those of its sections that have a
+        JavaScript twin (npm deepagents picks a harness profile by the model's name as well)."""
+        return tuple(name for name in self.sections if name in _js_sections()) if self.model else ()
+
+    @property
+    def parts(self) -> tuple[str, ...]:
+        """What is kept of it in the cache, each under a key of its own: its sections, then JS (the JavaScript
+        sections, measured in one node process) if any."""
+        return (*self.sections, *((JS,) if self.js_sections else ()))
+
+
+JS = js.NAME  # a setup's JavaScript results: section -> what measure.mjs measured there
+_js_sections = functools.cache(js.sections)
 
 
 @dataclass(frozen=True)
@@ -424,8 +440,11 @@ def keys(setups: tuple[Setup, ...]) -> dict[str, dict[str, str]]:
             section_keys[name] = cache.key(section, {read: section_key(read) for read in section.reads})
         return section_keys[name]
 
-    return {setup.id: {name: hashlib.sha256(code + setup.id.encode() + section_key(name).encode()).hexdigest()[:20]
-                       for name in setup.sections} for setup in setups}
+    def part_key(setup: Setup, name: str) -> str:
+        own = js.key(list(setup.js_sections)) if name == JS else section_key(name)
+        return hashlib.sha256(code + setup.id.encode() + own.encode()).hexdigest()[:20]
+
+    return {setup.id: {name: part_key(setup, name) for name in setup.parts} for setup in setups}
 
 
 def _entry(setup_id: str, section: str) -> str:
@@ -435,10 +454,10 @@ def _entry(setup_id: str, section: str) -> str:
 
 def _kept(setup: Setup, keys: dict[str, str]) -> tuple[dict[str, Any], dict[str, list[list[str]]]] | None:
     """What measure_setup would give, read from the cache if every section of the setup is kept there, else None."""
-    kept = [cache.load(_entry(setup.id, name), keys[name]) for name in setup.sections]
+    kept = [cache.load(_entry(setup.id, name), keys[name]) for name in setup.parts]
     if any(part is None for part in kept):
         return None
-    return ({name: result for name, (result, _) in zip(setup.sections, kept)},
+    return ({name: result for name, (result, _) in zip(setup.parts, kept)},
             {scenario: lists for _, listed in kept for scenario, lists in listed.items()})
 
 
@@ -456,24 +475,61 @@ def measured(own: dict[str, Any] | None = None) -> Measured:
 
             own = collect().results
         lab.expect(profile_matched(setups[0]), looked_for="no harness profile for the scripted model")
-        found.update(_measure_in_parallel(missing, own, found_keys))
+        javascript = _JavaScript(missing, found_keys)  # its node process runs beside the Python setups
+        try:
+            found.update(_measure_in_parallel(missing, own, found_keys))
+        finally:
+            javascript.finish(found)
     return Measured(setups, {setup_id: results for setup_id, (results, _) in found.items()},
                     {setup_id: listed for setup_id, (_, listed) in found.items() if listed})
+
+
+class _JavaScript:
+    """The JavaScript part of the setups that have one (the model setups): what the cache keeps, and the rest
+    measured in ONE node process (js.start_under: every model in turn), started here, read by `finish`."""
+
+    def __init__(self, setups: list[Setup], keys: dict[str, dict[str, str]]) -> None:
+        self.keys = keys
+        self.kept = {setup.id: cache.load(_entry(setup.id, JS), keys[setup.id][JS]) if keys else None
+                     for setup in setups if setup.js_sections}
+        self.todo = [setup for setup in setups if setup.js_sections and self.kept[setup.id] is None]
+        self.wanted = list(dict.fromkeys(name for setup in self.todo for name in setup.js_sections))
+        self.process = js.start_under([setup.model for setup in self.todo], self.wanted) if self.todo else None
+
+    def finish(self, found: dict[str, Any]) -> None:
+        """Put each setup's JavaScript results among its results (`found`: setup id -> (results, listed))."""
+        if self.process is not None:
+            if any(found.get(setup.id) is None for setup in self.todo):  # the Python side failed: stop node
+                self.process.kill()
+                self.process.communicate()
+                return
+            by_model = js.finish_under(self.process, self.wanted)
+            for setup in self.todo:
+                self.kept[setup.id] = ({name: by_model[setup.model][name] for name in setup.js_sections}, {})
+                if self.keys:
+                    cache.save(_entry(setup.id, JS), self.keys[setup.id][JS], self.kept[setup.id])
+        for setup_id, (results, _) in self.kept.items():
+            found[setup_id][0][JS] = results
 
 
 def facts_under(facts: Any, found: Measured | None = None) -> dict[str, Any]:
     """Setup id -> the facts under it: the site's own facts, with SECTIONS' results measured under that setup."""
     found = found or measured(facts.results)
-    return {setup.id: facts if setup.id == DEFAULT else
-            dataclasses.replace(facts, results={**facts.results, **found.results[setup.id]},
-                                deep_agents={**facts.deep_agents, **found.listed.get(setup.id, {})})
-            for setup in found.setups}
+    def under(setup: Setup) -> Any:
+        results = found.results[setup.id]
+        javascript = js.merged(facts.js, results.get(JS, {}))
+        return dataclasses.replace(facts, results={**facts.results, **{k: v for k, v in results.items() if k != JS}},
+                                   deep_agents={**facts.deep_agents, **found.listed.get(setup.id, {})}, js=javascript)
+
+    return {setup.id: facts if setup.id == DEFAULT else under(setup) for setup in found.setups}
 
 
 @functools.cache
 def measured_claims(setup: Setup | None = None) -> frozenset[str]:
-    """The claims measured under a setup (None: under some setup): the Python claims of its sections."""
+    """The claims measured under a setup (None: under some setup): the Python claims of its sections and the
+    JavaScript claims of its JavaScript sections."""
     names = SECTIONS if setup is None else setup.sections
+    in_js = SECTIONS if setup is None else setup.js_sections
     return frozenset(claim.id for name in names for claim in registry.claims_of(registry.section(name))
-                     if claim.runtime == "python")  # general-purpose-added (tool_surfaces) reads their scenarios' listings
+                     if claim.runtime == "python" or name in in_js)  # general-purpose-added (tool_surfaces) reads their scenarios' listings
 

@@ -281,10 +281,7 @@ SECTION = Section(
             "A fork child's `task` comes right after its filesystem tools",
             True,
             _fork_task_after_files,
-            js=lambda facts: (
-                (fork := facts.js.tool_surfaces.fork).has_task
-                and fork.tools[: fork.task_index] == facts.js.tool_surfaces.isolated.tools
-            ),
+            js=SAME,
         ),
         # The article: "those 7 are exactly the ones you wrote in the spec; the framework adds none". The spec
         # names no tool at all: every one of them is added by deepagents (its filesystem middleware).

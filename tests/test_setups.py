@@ -10,6 +10,7 @@ from claims import checks
 from claims.provider import Page
 from sitegen.provider import provider
 from snippets import registry, setups
+from snippets.lab import JS_SUFFIX
 from snippets.facts import collect
 
 
@@ -404,27 +405,48 @@ def test_under_a_model_setup_a_subclass_of_the_scripted_model_keeps_its_own_prov
 
 
 def test_every_model_setup_measures_what_a_child_is_offered_and_what_its_task_call_gets():
+    """In both runtimes: npm deepagents picks a harness profile by the model's name too."""
     found = setups.measured()
     for setup in (s for s in found.setups[1:] if s.dimension == "model"):
-        assert set(found.results[setup.id]) == {"tool_surfaces", "refusal", "flag", "gap"}, setup.id
+        assert set(found.results[setup.id]) == {"tool_surfaces", "refusal", "flag", "gap", setups.JS}, setup.id
+        assert set(found.results[setup.id][setups.JS]) == {"tool_surfaces", "refusal", "flag", "gap"}, setup.id
+
+
+def test_under_codex_a_javascript_child_holds_write_todos_too():
+    """npm deepagents' Codex profile adds todoListMiddleware, as deepagents' does: under it, both kinds of
+    JavaScript child hold one tool more, write_todos, and the pages' own JavaScript counts are not theirs."""
+    under = setups.facts_under(collect())
+    codex = next(s.id for s in setups.measured().setups if "openai:gpt-5.3-codex" in s.family)
+    own = under[setups.DEFAULT].js.tool_surfaces
+    for kind in ("isolated", "fork"):
+        extra = [t for t in getattr(under[codex].js.tool_surfaces, kind).tools if t not in getattr(own, kind).tools]
+        assert extra == ["write_todos"], kind
+    measured_there = setups.measured_claims(next(s for s in setups.measured().setups if s.id == codex))
+    assert any(claim.endswith(JS_SUFFIX) for claim in measured_there)
 
 
 def test_a_section_s_table_names_each_value_that_differs_in_a_reader_s_setup_and_where():
-    """Under each section's table, every Python claim whose value under some setup is not the site's own is
-    listed with those setups (sitegen/tables.py elsewhere): a table row follows the same rule as prose."""
+    """Under each section's table, every claim (a JavaScript twin too, said so) whose value under some setup is
+    not the site's own is listed with those setups (sitegen/tables.py elsewhere): a table row follows the same
+    rule as prose."""
     from sitegen import render, tables
-    from sitegen.strings import claim_words
+    from sitegen.strings import claim_words, word
     from snippets import registry
     from tests.site_build import LANGUAGES
+
+    def item(claim, code: str) -> str:  # how the list begins that claim's line
+        words = claim_words(claim, code)
+        words = word(code, "setups.in_npm").format(claim=words) if claim.runtime == "js" else words
+        return "- " + word(code, "setups.differs_under").split("{setups}")[0].format(claim=words)
 
     own, under, listed = collect(), setups.facts_under(collect()), 0
     for section in registry.sections():
         note = {code: tables.elsewhere(section.name, own, code) for code in LANGUAGES}
-        for claim in (c for c in registry.claims_of(section) if c.runtime == "python"):  # a twin shares its label
+        for claim in registry.claims_of(section):
             there = [s.id for s in setups.measured().setups[1:] if claim.id in setups.measured_claims(s)
                      and claim.live(under[s.id]) != claim.live(own)]
             for code, text in note.items():
-                line = next((line for line in text.splitlines() if claim_words(claim, code) in line), "")
+                line = next((line for line in text.splitlines() if line.startswith(item(claim, code))), "")
                 assert all(render.code(s) in line for s in there) and bool(line) == bool(there), (code, claim.id)
             listed += bool(there)
     assert listed, "some value differs in some reader's setup (the malformed arguments', at least)"
@@ -447,5 +469,5 @@ def test_an_edit_of_one_experiment_changes_the_keys_of_it_and_its_readers_only_u
     for setup in found:
         changed = {name for name in setup.sections if after[setup.id][name] != before[setup.id][name]}
         assert changed == {"refusal", *readers} & set(setup.sections), setup.id
-    assert len({key for keys in after.values() for key in keys.values()}) == sum(len(s.sections) for s in found)
+    assert len({key for keys in after.values() for key in keys.values()}) == sum(len(s.parts) for s in found)
 

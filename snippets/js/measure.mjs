@@ -16,6 +16,11 @@
 // A value JavaScript has no equivalent for is null, with the reason under "notes".
 // A failure exits 1 with one line on stderr naming the section and what was looked for.
 //
+// DEEPAGENTS_JS_MODELS=<provider:model>,... measures the sections once more per model, as a reader
+// whose model is that one: every ScriptedModel reports it as its model name, from which npm
+// deepagents picks a harness profile; the JSON object then holds {"models": {<model>: {<section>:
+// ...}}} (snippets/setups.py: the model setups, in JavaScript too).
+//
 // DEEPAGENTS_JS_DIR=<folder> measures another copy of deepagents: a patched copy at
 // <folder>/node_modules/deepagents (mutation testing), or a whole install of another
 // release with its own LangChain packages (see resolve_hook.mjs).
@@ -73,7 +78,7 @@ function packageDir(name) {
 
 const versionOf = (name) => { try { return packageDir(name).version; } catch { return null; } };
 
-const { createDeepAgent, createSubAgentMiddleware } = await import("deepagents");
+const { createDeepAgent, createSubAgentMiddleware, createFilesystemMiddleware } = await import("deepagents");
 const { createAgent, createMiddleware } = await import("langchain");
 const { MemorySaver, GraphRecursionError } = await import("@langchain/langgraph");
 const { BaseCallbackHandler } = await import("@langchain/core/callbacks/base");
@@ -139,6 +144,7 @@ function sourceNote(phrase) {
 // --- running scenarios as a reader would, capturing what they print ------------------
 
 const scenarios = new Map(); // name -> {module, printed}
+let reporting = null; // the model every ScriptedModel reports (DEEPAGENTS_JS_MODELS), while measuring under it
 
 async function capture(work) {
   const printed = [];
@@ -155,7 +161,8 @@ async function capture(work) {
 
 async function scenario(name, section) {
   if (!scenarios.has(name)) {
-    const url = pathToFileURL(join(SCENARIOS, `${name}.mjs`)).href;
+    const url = pathToFileURL(join(SCENARIOS, `${name}.mjs`)).href +
+      (reporting ? `?model=${encodeURIComponent(reporting)}` : ""); // run anew under each model
     try {
       const { value, printed } = await capture(() => import(url));
       scenarios.set(name, { module: value, printed });
@@ -335,6 +342,7 @@ async function measureToolSurfaces(section) {
     fork: surface("fk", offered.fk),
     runnable: surface("compiled", offered.compiled),
     listed: listed(parent.task_description),
+    filesystem: names(createFilesystemMiddleware().tools), // the tools its filesystem middleware offers
     general_purpose_everywhere: holding.length > 0 &&
       holding.every((s) => listed(s.task_description).includes("general-purpose")),
     printed: { tool_surfaces: run.printed },
@@ -764,6 +772,8 @@ async function main(argv) {
     versions: Object.fromEntries(PACKAGES.map((name) => [name, versionOf(name)])),
     deepagents_dir: inside(ROOT, packageDir("deepagents").dir),
   };
+  const models = (process.env.DEEPAGENTS_JS_MODELS ?? "").split(",").filter(Boolean);
+  if (models.length) return { ...out, models: await underModels(models, wanted) };
   for (const name of wanted) {
     try {
       out[name] = await MEASURES.get(name)(name);
@@ -777,6 +787,31 @@ async function main(argv) {
     }
   }
   return out;
+}
+
+/** Model -> section -> what it measured, every ScriptedModel reporting that model's name (npm deepagents
+ * reads it to pick a harness profile: getModelIdentifier), each scenario imported anew under each. */
+async function underModels(models, wanted) {
+  const found = {};
+  let current = wanted[0];
+  try {
+    for (const model of models) {
+      reporting = model;
+      ScriptedModel.prototype.modelName = model;
+      scenarios.clear();
+      found[model] = {};
+      for (current of wanted) found[model][current] = await MEASURES.get(current)(current);
+    }
+  } catch (error) {
+    const message = String(error?.message ?? error).split("\n")[0];
+    const line = error instanceof Failure ? message : `section '${current}': ${error?.name ?? "Error"}: ${message}`;
+    throw new Failure(`${line} (under model=${reporting})`);
+  } finally {
+    reporting = null;
+    delete ScriptedModel.prototype.modelName;
+    scenarios.clear();
+  }
+  return found;
 }
 
 /** What the command prints: {code: 0, out: "<the JSON object>\n"} or {code: 1, err: "measure.mjs: <one line>\n"}. */
