@@ -12,7 +12,9 @@ So beside the site's own setup (`model=unmatched`) there is one setup per
 harness profile deepagents registers, read from deepagents itself when measured
 (the keys whose profiles are equal are one family; its first key names it): under
 each, the experiments of `DIMENSIONS["model"]` run again with the scripted model
-reporting that provider and model name.
+reporting that provider and model name, and so do their JavaScript twins (npm
+deepagents picks a harness profile by the model's name too: measure.mjs with
+DEEPAGENTS_JS_MODELS, every model in one node process, `_JavaScript`).
 
 A reader may also run the parent another way than the examples do: one setup per
 way of `lab.RUNS` but the site's own (`run=ainvoke`, `run=stream`,
