@@ -412,15 +412,18 @@ def test_every_model_setup_measures_what_a_child_is_offered_and_what_its_task_ca
         assert set(found.results[setup.id][setups.JS]) == {"tool_surfaces", "refusal", "flag", "gap"}, setup.id
 
 
-def test_under_codex_a_javascript_child_holds_write_todos_too():
-    """npm deepagents' Codex profile adds todoListMiddleware, as deepagents' does: under it, both kinds of
-    JavaScript child hold one tool more, write_todos, and the pages' own JavaScript counts are not theirs."""
+def test_under_codex_a_javascript_child_holds_the_tool_a_python_child_gains_there():
+    """npm deepagents ships a Codex profile too, whose middleware adds the same tool deepagents' adds: under it,
+    both kinds of JavaScript child hold one tool more, the one a Python child gains, and the pages' own
+    JavaScript counts are not theirs (the JavaScript twins are measured under every model setup)."""
     under = setups.facts_under(collect())
     codex = next(s.id for s in setups.measured().setups if "openai:gpt-5.3-codex" in s.family)
-    own = under[setups.DEFAULT].js.tool_surfaces
     for kind in ("isolated", "fork"):
-        extra = [t for t in getattr(under[codex].js.tool_surfaces, kind).tools if t not in getattr(own, kind).tools]
-        assert extra == ["write_todos"], kind
+        gained = {}
+        for runtime, surfaces in (("python", lambda f: f.tool_surfaces), ("js", lambda f: f.js.tool_surfaces)):
+            own = getattr(surfaces(under[setups.DEFAULT]), kind).tools
+            gained[runtime] = [t for t in getattr(surfaces(under[codex]), kind).tools if t not in own]
+        assert len(gained["js"]) == 1 and gained["js"] == gained["python"], (kind, gained)
     measured_there = setups.measured_claims(next(s for s in setups.measured().setups if s.id == codex))
     assert any(claim.endswith(JS_SUFFIX) for claim in measured_there)
 
