@@ -527,11 +527,9 @@ def facts_under(facts: Any, found: Measured | None = None) -> dict[str, Any]:
 
 
 @functools.cache
-def measured_claims(setup: Setup | None = None) -> frozenset[str]:
-    """The claims measured under a setup (None: under some setup): the Python claims of its sections and the
-    JavaScript claims of its JavaScript sections."""
-    names = SECTIONS if setup is None else setup.sections
-    in_js = SECTIONS if setup is None else setup.js_sections
-    return frozenset(claim.id for name in names for claim in registry.claims_of(registry.section(name))
-                     if claim.runtime == "python" or name in in_js)  # general-purpose-added (tool_surfaces) reads their scenarios' listings
+def measured_claims(setup: Setup) -> frozenset[str]:
+    """The claims measured under a setup: the Python claims of its sections and the JavaScript claims of its
+    JavaScript sections."""
+    return frozenset(claim.id for name in setup.sections for claim in registry.claims_of(registry.section(name))
+                     if claim.runtime == "python" or name in setup.js_sections)  # general-purpose-added (tool_surfaces) reads their scenarios' listings
 
