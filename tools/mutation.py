@@ -253,8 +253,10 @@ def _observe_fork(mutant: Mutant, scratch: Path, baseline: dict, facts: Any, out
         for name in [n for n in sys.modules if n.split(".", 1)[0] in again]:
             del sys.modules[name]
         importlib.invalidate_caches()
+        from snippets import your_setup
         from snippets.facts import gather, live_row
 
+        your_setup.WANTED.set(())  # the picker's combinations: no claim reads them, so none is measured again
         needed = needed_sections(mutant, facts)
         now, _ = gather(_reused(baseline, needed), tolerant=True, measured_js=_npm_measured(mutant, needed, out))
         result = {"live": live_row(now)["facts"], "imported": _origins(mutant.packages, now)}
