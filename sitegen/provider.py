@@ -120,18 +120,15 @@ class DeepagentsProvider(Provider):
         return registry.claim(claim_id).live(facts_under()[setup])
 
     def shown_in(self, expression: str, setup: str) -> Any:
-        """What `{{ facts.<section>... }}` (or `facts.js.<section>...`) shows under a setup, for a section measured
-        under every setup (in JavaScript: under every model)."""
+        """What `{{ facts.<section>... }}` (or `facts.js.<section>...`) shows under a setup that measures that
+        section (in that runtime); under any other, KeyError: there it shows the pages' own value."""
         from snippets import setups
 
-        runtime_sections = setups.SECTIONS if not expression.startswith("facts.js.") else [
-            name for name in setups.SECTIONS if name in setups.DIMENSIONS["model"]]
-        prefix = "facts.js." if expression.startswith("facts.js.") else "facts."
-        if not any(expression.startswith(f"{prefix}{name}.") for name in runtime_sections):
-            raise KeyError(expression)
-        measured_there = _setup(setup).js_sections if prefix == "facts.js." else _setup(setup).sections
-        if setup != setups.DEFAULT and not any(expression.startswith(f"{prefix}{name}.") for name in measured_there):
-            raise KeyError(expression)  # not measured under it: the pages' own value
+        javascript = expression.startswith("facts.js.")
+        if setup != setups.DEFAULT:
+            measured = _setup(setup).js_sections if javascript else _setup(setup).sections
+            if not any(expression.startswith(f"facts.{'js.' if javascript else ''}{name}.") for name in measured):
+                raise KeyError(expression)
         return _expression(expression)(facts=facts_under()[setup])
 
     def scopes(self, language: str) -> list:

@@ -248,6 +248,7 @@ def elsewhere(section: str, facts, language: str) -> str:
     found = differing(section, facts)
     if not found:
         return ""
+
     def label(claim) -> str:  # a JavaScript twin shares its Python claim's words: it says which runtime
         words = claim_words(claim, language)
         return word(language, "setups.in_npm").format(claim=words) if claim.runtime == "js" else words

@@ -183,10 +183,24 @@ def key(wanted: list[str] | None = None) -> str:
 # --------------------------------------------------------------------------- running measure.mjs
 
 
-def start(wanted: list[str]) -> subprocess.Popen:
-    """Start `node snippets/js/measure.mjs --keep-going <sections>`; `finish()` reads what it printed."""
+def start(wanted: list[str], models: list[str] | None = None) -> subprocess.Popen:
+    """Start `node snippets/js/measure.mjs --keep-going <sections>`; `finish()` reads what it printed. With
+    `models`, it measures the sections once per model instead, every ScriptedModel reporting that model's name
+    (DEEPAGENTS_JS_MODELS: npm deepagents picks a harness profile by it); `finish_under()` reads that."""
     return subprocess.Popen([node(), str(paths.MEASURE_JS), "--keep-going", *wanted], cwd=paths.ROOT,
+                            env={**os.environ, **({MODELS: ",".join(models)} if models else {})},
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
+
+
+def _printed(process: subprocess.Popen, wanted: list[str]) -> tuple[str, str]:
+    """(stdout, stderr) of a measure.mjs run, which has TIMEOUT seconds: past that it is killed and raises."""
+    try:
+        return process.communicate(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.communicate()
+        raise ExperimentFailed(f"JavaScript experiments {', '.join(wanted)} ({paths.shown(paths.MEASURE_JS)}) took "
+                               f"more than {TIMEOUT} s", wanted[0]) from None
 
 
 def finish(process: subprocess.Popen, wanted: list[str]) -> tuple[Measured, dict[str, ExperimentFailed]]:
@@ -194,13 +208,7 @@ def finish(process: subprocess.Popen, wanted: list[str]) -> tuple[Measured, dict
     ({"versions", "deepagents_dir", "sections"}), its `printed` what each .mjs scenario printed. A section
     that fails leaves the others measured (--keep-going); a run that fails as a whole raises ExperimentFailed,
     one line naming the section and the .mjs file."""
-    try:
-        out, err = process.communicate(timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.communicate()
-        raise ExperimentFailed(f"JavaScript experiments {', '.join(wanted)} ({paths.shown(paths.MEASURE_JS)}) took "
-                               f"more than {TIMEOUT} s", wanted[0]) from None
+    out, err = _printed(process, wanted)
     return read(process.returncode, out, err, wanted)
 
 
@@ -234,23 +242,10 @@ def failure(stderr: str, wanted: list[str]) -> ExperimentFailed:
                             section)
 
 
-def start_under(models: list[str], wanted: list[str]) -> subprocess.Popen:
-    """Start measure.mjs measuring these sections once per model, every ScriptedModel reporting that model's
-    name (DEEPAGENTS_JS_MODELS: npm deepagents picks a harness profile by it); `finish_under()` reads it."""
-    return subprocess.Popen([node(), str(paths.MEASURE_JS), *wanted], cwd=paths.ROOT,
-                            env={**os.environ, MODELS: ",".join(models)},
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
-
-
 def finish_under(process: subprocess.Popen, wanted: list[str]) -> dict[str, dict[str, Any]]:
-    """Model -> section -> what it measured there. A failure raises, one line naming the section and the model."""
-    try:
-        out, err = process.communicate(timeout=TIMEOUT)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.communicate()
-        raise ExperimentFailed(f"JavaScript experiments {', '.join(wanted)} under the model setups took more than "
-                               f"{TIMEOUT} s", wanted[0]) from None
+    """What a `start(wanted, models)` run measured: model -> section -> its data. A failure raises, one line naming
+    the section and the model."""
+    out, err = _printed(process, wanted)
     if process.returncode != 0:
         raise failure(err, wanted)
     return json.loads(out)["models"]

@@ -451,6 +451,16 @@ def own_harness_profiles():
         registered.update(before)
 
 
+def delegating_to_each(names: list[str], task: str) -> Any:
+    """For the harness: a parent's reply that hands `task` to each of these sub-agents at once (one tool call
+    each, in one turn), so that one run measures them all."""
+    from langchain_core.messages import AIMessage
+    from scripted_model import delegate
+
+    calls = [call for n, name in enumerate(names) for call in delegate(name, task, f"c{n}").tool_calls]
+    return AIMessage(content="", tool_calls=calls)
+
+
 def tools_watch(record: dict[str, list]) -> Callable[[str], Any]:
     """For the harness: a middleware factory recording, per agent, the tools its model is offered."""
     from langchain.agents.middleware import wrap_model_call

@@ -30,8 +30,9 @@ ends), `parent=own-tool` (a tool of its own, which every child whose spec
 names no `tools` inherits), `parent=async-subagent` (an `AsyncSubAgent`
 spec beside the synchronous ones, whose `*_async_task` tools no example
 calls) and `parent=own-middleware` (a middleware of its own that adds a tool,
-which a fork child inherits with the middleware). `carrying(parent)` gives it to every deep agent made with sub-agents;
-the experiments of `DIMENSIONS["parent"]` run again.
+which a fork child inherits with the middleware). `carrying(parent)` gives it
+to every deep agent made with sub-agents; the experiments of
+`DIMENSIONS["parent"]` run again.
 
 A child's model may send `task` arguments its schema does not accept (`lab.MALFORMED`):
 `args=unknown-key` (an invented key beside the two it defines, which
@@ -49,9 +50,10 @@ model; a key deepagents adds without a value stops the build there).
 that does not set it already; the experiments of `DIMENSIONS["child"]` run again.
 
 The setups are measured side by side, a forked process per core, and each
-one's result is cached under .cache/facts like an experiment's, keyed by what
-it runs (its sections' own keys, deepagents' files included): an edit of one
-experiment measures again only the setups whose dimension holds it.
+section's result under each setup is cached under .cache/facts like an
+experiment's, keyed by what it runs (that section's own key, deepagents' files
+included; the JavaScript part by its own key): an edit of one experiment
+measures again only that experiment, under the setups whose dimension holds it.
 `facts_under(facts)` gives every setup's facts: the site's own, with its
 experiments' results replaced.
 
@@ -488,7 +490,7 @@ def measured(own: dict[str, Any] | None = None) -> Measured:
 
 class _JavaScript:
     """The JavaScript part of the setups that have one (the model setups): what the cache keeps, and the rest
-    measured in ONE node process (js.start_under: every model in turn), started here, read by `finish`."""
+    measured in ONE node process (js.start with models: every model in turn), started here, read by `finish`."""
 
     def __init__(self, setups: list[Setup], keys: dict[str, dict[str, str]]) -> None:
         self.keys = keys
@@ -496,7 +498,7 @@ class _JavaScript:
                      for setup in setups if setup.js_sections}
         self.todo = [setup for setup in setups if setup.js_sections and self.kept[setup.id] is None]
         self.wanted = list(dict.fromkeys(name for setup in self.todo for name in setup.js_sections))
-        self.process = js.start_under([setup.model for setup in self.todo], self.wanted) if self.todo else None
+        self.process = js.start(self.wanted, [setup.model for setup in self.todo]) if self.todo else None
 
     def finish(self, found: dict[str, Any]) -> None:
         """Put each setup's JavaScript results among its results (`found`: setup id -> (results, listed))."""

@@ -88,10 +88,9 @@ def offered_by_spec_key() -> dict[str, list[str]]:
     """Spec key -> what an isolated child whose spec sets it (and nothing of YOURS) is offered: one child per
     key, all under one parent that delegates to each of them in one turn."""
     from deepagents import create_deep_agent
-    from langchain_core.messages import AIMessage
-    from scripted_model import ScriptedModel, delegate, say
+    from scripted_model import ScriptedModel, say
 
-    from snippets.lab import internal, tools_watch
+    from snippets.lab import delegating_to_each, internal, tools_watch
 
     spec_type = internal("deepagents.middleware.subagents", "SubAgent", meaning="the spec's type")
     values, offered = spec_values(), {}
@@ -104,8 +103,7 @@ def offered_by_spec_key() -> dict[str, list[str]]:
         child |= {key: value} if value is not None else {}
         child["middleware"] = [tools_watch(offered)(key)]
         children.append(child)
-    calls = [call for n, child in enumerate(children) for call in delegate(child["name"], "go", f"c{n}").tool_calls]
-    parent = ScriptedModel(script=[AIMessage(content="", tool_calls=calls), say("parent done")])
+    parent = ScriptedModel(script=[delegating_to_each([child["name"] for child in children], "go"), say("parent done")])
     create_deep_agent(model=parent, subagents=children).invoke(
         {"messages": [{"role": "user", "content": "go"}]}
     )

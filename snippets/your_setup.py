@@ -136,9 +136,10 @@ def _first_line(error: Exception) -> str:
 
 def _run(batch: list[tuple[str, str]], inherited: bool) -> dict[tuple[str, str], Combination]:
     from deepagents import create_deep_agent
-    from langchain_core.messages import AIMessage
     from langchain_core.tools import tool
-    from scripted_model import ScriptedModel, delegate, say
+    from scripted_model import ScriptedModel, say
+
+    from snippets.lab import delegating_to_each
 
     @tool
     def parent_note(text: str) -> str:
@@ -153,8 +154,7 @@ def _run(batch: list[tuple[str, str]], inherited: bool) -> dict[tuple[str, str],
             made.append((combo, spec))
         except Exception as error:  # noqa: BLE001 - a child that cannot be made: what a reader gets
             found[combo] = Combination(*combo, None, None, False, False, _first_line(error), made=False)
-    calls = [call for n, (_, spec) in enumerate(made) for call in delegate(spec["name"], "go deeper", f"p{n}").tool_calls]
-    parent = ScriptedModel(script=[AIMessage(content="", tool_calls=calls), say("parent done")])
+    parent = ScriptedModel(script=[delegating_to_each([spec["name"] for _, spec in made], "go deeper"), say("parent done")])
     error = None
     try:
         create_deep_agent(model=parent, subagents=[spec for _, spec in made],

@@ -351,7 +351,6 @@ def test_each_spec_key_a_child_may_set_is_one_setup_and_its_own_interrupt_on_rep
     """child=<key>: every declarative child sets that spec key too (tool_surfaces.spec_values()), where
     deepagents' own check allows it. A child with an `interrupt_on` of its own does not inherit the parent's, so
     its `task` calls are not reviewed: the refusal page's sentence about review states that scope."""
-    from snippets import registry
     from snippets.tool_surfaces import spec_values
 
     children = [s for s in setups.measured().setups if s.dimension == "child"]
@@ -434,7 +433,6 @@ def test_a_section_s_table_names_each_value_that_differs_in_a_reader_s_setup_and
     rule as prose."""
     from sitegen import render, tables
     from sitegen.strings import claim_words, word
-    from snippets import registry
     from tests.site_build import LANGUAGES
 
     def item(claim, code: str) -> str:  # how the list begins that claim's line
