@@ -94,7 +94,8 @@ def serving(folder: Path) -> Iterator[str]:
 def chromium(first_page: str = "about:blank") -> Iterator[int]:
     """One headless Chromium with a fresh profile for every Lighthouse run; yields its debugging port. It opens
     with one of the pages, so the first page audited does not pay for a cold browser (fonts, code caches)."""
-    with tempfile.TemporaryDirectory(prefix="audit-chromium-") as profile:
+    # Chromium's helper processes may still write its profile as the browser exits: what they leave is no error.
+    with tempfile.TemporaryDirectory(prefix="audit-chromium-", ignore_cleanup_errors=True) as profile:
         browser = subprocess.Popen([CHROMIUM, *FLAGS, "--remote-debugging-port=0", f"--user-data-dir={profile}",
                                     first_page], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         try:
