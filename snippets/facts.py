@@ -70,13 +70,17 @@ def gather(
     tolerant: bool = False,
     runtimes: tuple[str, ...] = lab.RUNTIMES,
     measured_js: tuple[lab.Measured, dict[str, lab.ExperimentFailed]] | lab.ExperimentFailed | None = None,
+    partly: dict[str, tuple[frozenset[str], lab.Measured]] | None = None,
 ) -> tuple[Facts, dict[str, lab.Measured]]:
     """Run every experiment (or read its result from the cache, or take it from `reuse`), each once,
     a section after the sections it reads; and the JavaScript measurement (its entry `js.NAME`), in a
     node process that runs meanwhile. With `tolerant`, an experiment that fails is noted in
     `Facts.failed` instead of stopping the others. `runtimes`: which deepagents to measure.
     `measured_js`: the JavaScript sections missing from `reuse`, measured elsewhere (what js.read() returned
-    or raised: the mutation suite measures many copies of npm deepagents in one node process); no node starts."""
+    or raised: the mutation suite measures many copies of npm deepagents in one node process); no node starts.
+    `partly`: section -> (the fields of its result to measure again, the result that gives the others); such a
+    result is neither read from nor written to the cache (the mutation suite measures only what a mutant's
+    claims read)."""
     done: dict[str, lab.Measured] = {}
     keys: dict[str, str] = {}
     measured, failed = [], {}
@@ -94,17 +98,18 @@ def gather(
         if missing:
             failed[section.name] = f"it reads {', '.join(missing)}, which failed"
             return
+        part = (partly or {}).get(section.name)  # (fields, previous): measured in part, never cached
         key = (
             cache.key(section, {name: keys.get(name, "") for name in section.reads})
-            if cache.enabled()
+            if cache.enabled() and part is None
             else ""
         )
         keys[section.name] = key
-        found = cache.load(section.name, key)
+        found = cache.load(section.name, key) if part is None else None
         if found is None:
             try:
                 found = lab.measure(
-                    section, {name: done[name].result for name in section.reads}
+                    section, {name: done[name].result for name in section.reads}, *(part or ())
                 )
             except Exception as error:
                 if not tolerant:
@@ -113,7 +118,8 @@ def gather(
                 failed[section.name] = str(error).splitlines()[0]
                 return
             measured.append(section.name)
-            cache.save(section.name, key, found)
+            if part is None:
+                cache.save(section.name, key, found)
         done[section.name] = found
 
     if "python" in runtimes:

@@ -85,50 +85,54 @@ def tool_results(events) -> dict[str, list[str]]:
 def measure_guidance(bench: Bench) -> Guidance:
     from snippets.modes import assemble, child
 
-    runs = {name: bench.run(name) for name in RECIPES}
-    choose, nest, never, limit, capped, no_task = (runs[name] for name in RECIPES)
-    expect(
-        set(nest["depth"]) == {"parent", "researcher", "fact-checker"},
-        looked_for="the parent, the researcher and its fact-checker in delegate_on_purpose's run",
-    )
-    result = capped["messages"][-2]
-    return Guidance(
-        printed={name: run.printed for name, run in runs.items()},
-        isolated=handed(choose["handed"]["iso"]),
-        fork=handed(choose["handed"]["fk"]),
-        runnable=handed(choose["handed"]["own"]),
-        warnings={
+    runs = bench.runs(RECIPES)  # each recipe runs when a field first reads it
+    return bench.result(
+        Guidance,
+        printed=lambda: {name: runs[name].printed for name in RECIPES},
+        isolated=lambda: handed(runs["choose"]["handed"]["iso"]),
+        fork=lambda: handed(runs["choose"]["handed"]["fk"]),
+        runnable=lambda: handed(runs["choose"]["handed"]["own"]),
+        warnings=lambda: {
             "isolated": assemble(child("a1"))[1],
             "declarative fork": assemble(child("a1", mode="fork"))[1],
             "runnable": assemble(
-                {"name": "a1", "description": "helper", "runnable": choose["own"]}
+                {
+                    "name": "a1",
+                    "description": "helper",
+                    "runnable": runs["choose"]["own"],
+                }
             )[1],
         },
-        depth=dict(nest["depth"]),
-        got=tool_results(nest["events"]),
-        never_nest=dict(never["outcomes"]),
-        guarded=guarded(never),
-        spec_limit=limit["searcher"]["middleware"][0].run_limit,
-        spec_limit_calls=len(limit["searches"].seen),
-        spec_limit_result=limit["messages"]["messages"][-2].text,
-        spec_limit_answer=limit["messages"]["messages"][-1].text,
-        default_limit=capped["own_limit"],
-        limit_raises=type(capped["raised"]).__name__
-        if "raised" in capped.variables
-        else None,
-        limit_calls=len(capped["searches"].seen),
-        limit_result=(result.type, getattr(result, "status", None)),
-        limit_parent_answer=capped["messages"][-1].text,
-        limit_reported_async=reported_async(capped),
-        deep_agent_tools=[
-            tool.name for tool in no_task["offered"]["deep agent, no subagents"]
+        depth=lambda: dict(depths(runs["delegate_on_purpose"])["depth"]),
+        got=lambda: tool_results(depths(runs["delegate_on_purpose"])["events"]),
+        never_nest=lambda: dict(runs["never_nest"]["outcomes"]),
+        guarded=lambda: guarded(runs["never_nest"]),
+        spec_limit=lambda: runs["step_limit"]["searcher"]["middleware"][0].run_limit,
+        spec_limit_calls=lambda: len(runs["step_limit"]["searches"].seen),
+        spec_limit_result=lambda: runs["step_limit"]["messages"]["messages"][-2].text,
+        spec_limit_answer=lambda: runs["step_limit"]["messages"]["messages"][-1].text,
+        default_limit=lambda: runs["step_limit_runnable"]["own_limit"],
+        limit_raises=lambda: (
+            type(runs["step_limit_runnable"]["raised"]).__name__
+            if "raised" in runs["step_limit_runnable"].variables
+            else None
+        ),
+        limit_calls=lambda: len(runs["step_limit_runnable"]["searches"].seen),
+        limit_result=lambda: (
+            runs["step_limit_runnable"]["messages"][-2].type,
+            getattr(runs["step_limit_runnable"]["messages"][-2], "status", None),
+        ),
+        limit_parent_answer=lambda: runs["step_limit_runnable"]["messages"][-1].text,
+        limit_reported_async=lambda: reported_async(runs["step_limit_runnable"]),
+        deep_agent_tools=lambda: [
+            tool.name for tool in runs["no_task"]["offered"]["deep agent, no subagents"]
         ],
-        no_general_purpose_tools=without_general_purpose(),
-        plain_agent_tools=[
-            tool.name for tool in no_task["offered"]["create_agent sub-agent"]
+        no_general_purpose_tools=without_general_purpose,
+        plain_agent_tools=lambda: [
+            tool.name for tool in runs["no_task"]["offered"]["create_agent sub-agent"]
         ],
-        sync_guard_under_async=sync_guard_under_async(),
-        spec_keys=sorted(
+        sync_guard_under_async=sync_guard_under_async,
+        spec_keys=lambda: sorted(
             internal(
                 "deepagents.middleware.subagents",
                 "SubAgent",
@@ -136,6 +140,15 @@ def measure_guidance(bench: Bench) -> Guidance:
             ).__annotations__
         ),
     )
+
+
+def depths(nest):
+    """delegate_on_purpose's run, once it holds the three agents it nests."""
+    expect(
+        set(nest["depth"]) == {"parent", "researcher", "fact-checker"},
+        looked_for="the parent, the researcher and its fact-checker in delegate_on_purpose's run",
+    )
+    return nest
 
 
 def without_general_purpose() -> list[str]:

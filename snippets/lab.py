@@ -14,6 +14,9 @@ in the project follows from these declarations).
   `reads`). It returns one value, its result; what its scenarios printed is
   kept beside it (`Measured`), so a page shows that output without running it
   again. Nothing is kept in module globals: snippets/facts.py gathers it all.
+  An experiment that builds its result with `bench.result(Kind, field=lambda:
+  ...)` from `bench.runs(...)` can be measured in part: the mutation suite asks
+  only for the fields its claims read, and only their scenarios run.
 * A `Claim` is one statement about deepagents: its English wording, what the
   article reported (the one thing typed by hand, a quotation; None for a claim
   the site added) and how its value is read from the facts today.
@@ -112,11 +115,25 @@ class Measured:
 class Bench:
     """What an experiment is handed: its scenarios to run, and the results of the sections it reads."""
 
-    def __init__(self, section: Section, results: dict[str, Any]) -> None:
+    def __init__(self, section: Section, results: dict[str, Any], wanted: frozenset[str] | None = None,
+                 previous: Any = None) -> None:
         self.section = section
         self._results = results  # section name -> result, for the sections it `reads`
         self.printed: dict[str, str] = {}
         self.listed: dict[str, list[list[str]]] = {}
+        # Measured in part (the mutation suite): only these fields of the result; the others are `previous`'s.
+        self.wanted, self.previous = wanted, previous
+
+    def runs(self, scenarios: tuple[str, ...]) -> LazyRuns:
+        """Each of these scenarios, run when first looked up (then kept): a result measured in part runs only
+        the scenarios its wanted fields read."""
+        return LazyRuns(self, scenarios)
+
+    def result(self, kind: Callable[..., Any], **fields: Callable[[], Any]) -> Any:
+        """kind(**{name: make()}), each field made by its function; measured in part, only the wanted fields
+        are made and the others are kept from the previous result."""
+        return kind(**{name: make() if self.wanted is None or name in self.wanted else getattr(self.previous, name)
+                       for name, make in fields.items()})
 
     def run(self, scenario: str) -> Run:
         """Run snippets/scenarios/<scenario>.py as a reader would (`python <scenario>.py`), beside scripted_model.py."""
@@ -143,9 +160,26 @@ class Bench:
         return self._results[section]
 
 
-def measure(section: Section, results: dict[str, Any]) -> Measured:
-    """Run one section's experiment; any failure names the experiment, in one line of its own."""
-    bench = Bench(section, results)
+class LazyRuns(dict):
+    """scenario -> its Run, each run on first lookup (Bench.runs)."""
+
+    def __init__(self, bench: Bench, scenarios: tuple[str, ...]) -> None:
+        super().__init__()
+        self.bench, self.scenarios = bench, scenarios
+
+    def __missing__(self, scenario: str) -> Run:
+        if scenario not in self.scenarios:
+            raise KeyError(scenario)
+        self[scenario] = self.bench.run(scenario)
+        return self[scenario]
+
+
+def measure(section: Section, results: dict[str, Any], wanted: frozenset[str] | None = None,
+            previous: Measured | None = None) -> Measured:
+    """Run one section's experiment; any failure names the experiment, in one line of its own. With `wanted`,
+    only those fields of its result are measured again (where the experiment builds it with `bench.result`),
+    the rest and the output of the scenarios not run again are kept from `previous`."""
+    bench = Bench(section, results, wanted, previous.result if previous else None)
     try:
         # What a scenario prints and warns is for its page and its reader; an experiment that
         # measures a warning records it itself. (record=True, not "ignore": langchain adds its
@@ -162,6 +196,8 @@ def measure(section: Section, results: dict[str, Any]) -> Measured:
         where = f"experiment {section.name!r} (snippets/{section.name}.py)"
         kind = type(error) if known else ExperimentFailed
         raise kind(f"{where} failed: {detail}", section.name) from error
+    if previous is not None:
+        return Measured(result, {**previous.printed, **bench.printed}, {**previous.listed, **bench.listed})
     return Measured(result, bench.printed, bench.listed)
 
 

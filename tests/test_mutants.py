@@ -20,7 +20,7 @@ from importlib.metadata import version
 
 import pytest
 
-from snippets import js, paths, registry
+from snippets import js, lab, paths, registry
 from snippets.lab import JS_SUFFIX, NPM_DEEPAGENTS, SUBAGENTS_PY, Mutant, Patch
 from sitegen import languages
 from sitegen import bound
@@ -86,6 +86,52 @@ def test_the_quick_path_binds_what_the_build_shows(observed, site):
     baseline = observed[0]
     built, _ = mutation.read_site(site)
     assert built == baseline.spans
+
+
+def test_a_mutant_measures_again_only_the_fields_its_claims_read_where_no_other_section_reads_them(facts):
+    partial = 0
+    for mutant in registry.mutants():
+        needed = mutation.needed_sections(mutant, facts)
+        fields = mutation.fields_needed(mutant, facts, needed)
+        read_by_others = {r for name in needed if JS_SUFFIX not in name for r in registry.section(name).reads}
+        assert set(fields) <= needed and not set(fields) & read_by_others, mutant.name
+        partial += bool(fields)
+    assert partial, "some mutant is measured field by field"
+
+
+def test_an_experiment_measured_in_part_runs_only_what_its_wanted_fields_read(facts, build_cache):
+    """A field that runs no scenario is made anew; every other field, and what the scenarios printed, is the
+    previous result's: nothing else runs."""
+    from dataclasses import fields
+    from tests.conftest import reading_the_runs_cache
+
+    section = next(s for s in registry.sections() if s.scenarios and _built_field_by_field(s))
+    with reading_the_runs_cache(build_cache):
+        from snippets.facts import gather
+
+        previous = gather()[1][section.name]
+    names = [f.name for f in fields(previous.result)]
+    for wanted in reversed(names):  # the first field, from the last, that runs fewer scenarios than the whole
+        ran = []
+        original = lab.Bench.run
+        lab.Bench.run = lambda bench, scenario: ran.append(scenario) or original(bench, scenario)
+        try:
+            again = lab.measure(section, {n: facts.results[n] for n in section.reads}, frozenset({wanted}), previous)
+        finally:
+            lab.Bench.run = original
+        if set(ran) < set(section.scenarios):
+            break
+    else:
+        pytest.fail(f"every field of {section.name}'s result runs every scenario")
+    assert {n: getattr(again.result, n) for n in names} == {n: getattr(previous.result, n) for n in names}
+    assert all(getattr(again.result, n) is getattr(previous.result, n) for n in names if n != wanted)
+    assert again.printed == previous.printed
+
+
+def _built_field_by_field(section) -> bool:
+    import inspect
+
+    return "bench.result(" in inspect.getsource(section.measure)
 
 
 # --------------------------------------------------------------------------- the declarations

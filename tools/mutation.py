@@ -26,7 +26,8 @@ Two ways to observe a mutant:
 * quick (tests/test_mutants.py): one process imports the stack and measures the
   baseline once (or reads it from the facts cache), then forks a child per mutant
   that imports the patched packages anew and measures again only the sections its
-  claims read (the rest keep their baseline results); the pages' bindings are
+  claims read, and of an experiment built field by field (`bench.result`) only the
+  fields they read (the rest keep their baseline results); the pages' bindings are
   resolved with those values by the build's own function, without Markdown.
   The npm mutants' JavaScript is measured first, all in ONE node process
   (tools/measure_copies.mjs), beside the Python mutants' children.
@@ -35,6 +36,7 @@ Two ways to observe a mutant:
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import html
 import importlib.metadata
@@ -193,11 +195,10 @@ _cut = cut
 # --------------------------------------------------------------------------- the quick path: one process, a fork per mutant
 
 
-def needed_sections(mutant: Mutant, facts: Any) -> set[str]:
-    """The sections a mutant's claims read (found by reading them once on the baseline facts), the sections
-    those read and every section that reads one of them: only these are measured again under the mutant.
-    A JavaScript section a claim reads (`facts.js.<section>`) is named `<section>@js`."""
-    read: set[str] = set()
+def _read_by_claims(mutant: Mutant, facts: Any) -> tuple[dict[str, set[str] | None], set[str]]:
+    """(section -> the fields of its result the mutant's claims read, None for all of it; the JavaScript
+    sections they read), found by reading each claim once on the baseline facts."""
+    read: dict[str, set[str] | None] = {}
     read_js: set[str] = set()
 
     class JsReader:
@@ -205,25 +206,53 @@ def needed_sections(mutant: Mutant, facts: Any) -> set[str]:
             read_js.add(name)
             return getattr(facts.js, name)
 
+    class FieldReader:
+        def __init__(self, name: str, result: Any) -> None:
+            self._name, self._result = name, result
+
+        def __getattr__(self, field: str) -> Any:
+            if read.get(self._name) is not None:
+                read[self._name].add(field)
+            return getattr(self._result, field)
+
     class Reader:
         def __getattr__(self, name: str) -> Any:
-            read.add(name)
-            return JsReader() if name == "js" else getattr(facts, name)
+            if name == "js":
+                return JsReader()
+            read.setdefault(name, set())
+            result = getattr(facts, name)
+            return FieldReader(name, result) if dataclasses.is_dataclass(result) else result
 
     for claim_id in mutant.flips:
+        before = set(read)
         try:
             registry.claim(claim_id).live(Reader())
-        except Exception:  # noqa: BLE001, S110 - what it read before it failed is what counts
-            pass
+        except Exception:  # noqa: BLE001 - what it read before it failed counts, each of those sections whole
+            read.update({name: None for name in set(read) - before})
+    return read, read_js
+
+
+def needed_sections(mutant: Mutant, facts: Any) -> set[str]:
+    """The sections a mutant's claims read and the sections those read (and, for a patch of a Python package,
+    the section that declares the mutant): only these are measured again under the mutant. A JavaScript
+    section a claim reads (`facts.js.<section>`) is named `<section>@js`."""
+    read, read_js = _read_by_claims(mutant, facts)
     python_patched = any(patch.package != NPM_DEEPAGENTS for patch in mutant.patches)
-    needed = (read & {s.name for s in registry.sections()}) | ({registry.home_of(mutant).name} if python_patched else set())
+    needed = (set(read) & {s.name for s in registry.sections()}) | ({registry.home_of(mutant).name} if python_patched else set())
     while grown := {r for s in needed for r in registry.section(s).reads} - needed:  # what they read
-        needed |= grown
-    while grown := {s.name for s in registry.sections() if set(s.reads) & needed} - needed:  # who reads them
         needed |= grown
     if NPM_DEEPAGENTS in mutant.packages and not read_js:  # a patch of npm deepagents: all of JavaScript
         read_js = set(js.sections())
     return needed | {f"{name}{JS_SUFFIX}" for name in read_js}
+
+
+def fields_needed(mutant: Mutant, facts: Any, needed: set[str]) -> dict[str, frozenset[str]]:
+    """Of the needed sections, those measured again only in the fields the mutant's claims read: no other
+    needed section reads their result (it would read more), and the claims read them field by field."""
+    read, _ = _read_by_claims(mutant, facts)
+    whole = {r for name in needed if "@" not in name for r in registry.section(name).reads}
+    return {name: frozenset(fields) for name, fields in read.items()
+            if name in needed and name not in whole and fields}
 
 
 def _reused(baseline: dict, needed: set[str]) -> dict:
@@ -258,7 +287,9 @@ def _observe_fork(mutant: Mutant, scratch: Path, baseline: dict, facts: Any, out
 
         your_setup.WANTED.set(())  # the picker's combinations: no claim reads them, so none is measured again
         needed = needed_sections(mutant, facts)
-        now, _ = gather(_reused(baseline, needed), tolerant=True, measured_js=_npm_measured(mutant, needed, out))
+        partly = {name: (fields, baseline[name]) for name, fields in fields_needed(mutant, facts, needed).items()}
+        now, _ = gather(_reused(baseline, needed), tolerant=True, measured_js=_npm_measured(mutant, needed, out),
+                        partly=partly)
         result = {"live": live_row(now)["facts"], "imported": _origins(mutant.packages, now)}
         if now.failed:
             from sitegen.facts import pages_showing
