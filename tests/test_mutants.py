@@ -13,6 +13,7 @@ judge is tested below on observations made by hand from the pages' own markers.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 from concurrent.futures import ThreadPoolExecutor
@@ -95,6 +96,8 @@ def test_a_mutant_measures_again_only_the_fields_its_claims_read_where_no_other_
         fields = mutation.fields_needed(mutant, facts, needed)
         read_by_others = {r for name in needed if JS_SUFFIX not in name for r in registry.section(name).reads}
         assert set(fields) <= needed and not set(fields) & read_by_others, mutant.name
+        for name, wanted in fields.items():  # fields of the result, never a property that may read any of them
+            assert wanted <= {f.name for f in dataclasses.fields(facts.results[name])}, (mutant.name, name, wanted)
         partial += bool(fields)
     assert partial, "some mutant is measured field by field"
 

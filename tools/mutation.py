@@ -211,7 +211,9 @@ def _read_by_claims(mutant: Mutant, facts: Any) -> tuple[dict[str, set[str] | No
             self._name, self._result = name, result
 
         def __getattr__(self, field: str) -> Any:
-            if read.get(self._name) is not None:
+            if field not in {f.name for f in dataclasses.fields(self._result)}:
+                read[self._name] = None  # a property or method: it may read any field
+            elif read[self._name] is not None:
                 read[self._name].add(field)
             return getattr(self._result, field)
 
