@@ -158,6 +158,17 @@ class BlocksPlugin(BasePlugin):
                 fence["format"] = self._remembering(render)
         return config
 
+    def on_env(self, env, config, files):
+        # The theme's templates, compiled once and kept beside the blocks: a cached build does not compile
+        # Material's templates again (Jinja checks each one's source before it reuses its code).
+        if cache.enabled():
+            import jinja2
+
+            folder = paths.CACHE / "templates"
+            folder.mkdir(parents=True, exist_ok=True)
+            env.bytecode_cache = jinja2.FileSystemBytecodeCache(str(folder))
+        return env
+
     def _remembering(self, render):
         def format(source, language, css_class, options, md, **kwargs):  # noqa: A001 - superfences' name
             key = block_key((language, source, sorted(options.items())))
