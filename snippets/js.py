@@ -186,7 +186,9 @@ def key(wanted: list[str] | None = None) -> str:
 def start(wanted: list[str], models: list[str] | None = None) -> subprocess.Popen:
     """Start `node snippets/js/measure.mjs --keep-going <sections>`; `finish()` reads what it printed. With
     `models`, it measures the sections once per model instead, every ScriptedModel reporting that model's name
-    (DEEPAGENTS_JS_MODELS: npm deepagents picks a harness profile by it); `finish_under()` reads that."""
+    (DEEPAGENTS_JS_MODELS: npm deepagents picks a harness profile by it); `finish_under()` reads that. A model
+    may be a family, "<key>|<key>|...": measured under its first key, once npm deepagents is found to give
+    every key of it an equal profile (else the run fails naming the two that differ)."""
     return subprocess.Popen([node(), str(paths.MEASURE_JS), "--keep-going", *wanted], cwd=paths.ROOT,
                             env={**os.environ, **({MODELS: ",".join(models)} if models else {})},
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")

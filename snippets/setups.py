@@ -498,7 +498,8 @@ class _JavaScript:
                      for setup in setups if setup.js_sections}
         self.todo = [setup for setup in setups if setup.js_sections and self.kept[setup.id] is None]
         self.wanted = list(dict.fromkeys(name for setup in self.todo for name in setup.js_sections))
-        self.process = js.start(self.wanted, [setup.model for setup in self.todo]) if self.todo else None
+        # each model setup's whole family: measure.mjs checks that npm deepagents gives its keys equal profiles too
+        self.process = js.start(self.wanted, ["|".join(setup.family) for setup in self.todo]) if self.todo else None
 
     def finish(self, found: dict[str, Any]) -> None:
         """Put each setup's JavaScript results among its results (`found`: setup id -> (results, listed))."""

@@ -411,6 +411,35 @@ def test_every_model_setup_measures_what_a_child_is_offered_and_what_its_task_ca
         assert set(found.results[setup.id][setups.JS]) == {"tool_surfaces", "refusal", "flag", "gap"}, setup.id
 
 
+def test_npm_deepagents_must_give_a_family_s_keys_equal_profiles_or_measure_mjs_names_the_two():
+    """A model setup is measured in JavaScript under its family's first key (DEEPAGENTS_JS_MODELS="<key>|<key>"):
+    measure.mjs checks that npm deepagents gives every key of the family an equal profile. The site's own
+    families pass (the run's build measured them); a family joined with a key that has no profile, or with
+    another family's key, fails in one line naming both keys and what differs."""
+    import os
+    import subprocess
+
+    from snippets import js, paths
+
+    families = [s.family for s in setups.listed() if s.model]
+
+    def run(family: tuple[str, ...]) -> subprocess.CompletedProcess:
+        return subprocess.run([js.node(), str(paths.MEASURE_JS), "refusal"], cwd=paths.ROOT, capture_output=True,
+                              text=True, timeout=120, env={**os.environ, js.MODELS: "|".join(family)})
+
+    differing = [(family[0], other) for family in families for other in ("scripted:no-such-model",)]
+    differing += [(a[0], b[0]) for a, b in zip(families, families[1:])]
+    failed = 0
+    for first, other in differing:
+        done = run((first, other))
+        if done.returncode:
+            failed += 1
+            assert done.stderr.count("\n") == 1 and f"gives {other} another harness profile than {first}" in done.stderr
+            assert " differ)" in done.stderr, done.stderr
+    assert failed, "npm deepagents ships a profile for some family's key"
+    assert run(next(f for f in families if len(f) > 1)).returncode == 0
+
+
 def test_under_codex_a_javascript_child_holds_the_tool_a_python_child_gains_there():
     """npm deepagents ships a Codex profile too, whose middleware adds the same tool deepagents' adds: under it,
     both kinds of JavaScript child hold one tool more, the one a Python child gains, and the pages' own

@@ -19,7 +19,9 @@
 // DEEPAGENTS_JS_MODELS=<provider:model>,... measures the sections once more per model, as a reader
 // whose model is that one: every ScriptedModel reports it as its model name, from which npm
 // deepagents picks a harness profile; the JSON object then holds {"models": {<model>: {<section>:
-// ...}}} (snippets/setups.py: the model setups, in JavaScript too).
+// ...}}} (snippets/setups.py: the model setups, in JavaScript too). A model may be a family,
+// <key>|<key>|...: the keys Python deepagents gives equal profiles, measured under the first; npm
+// deepagents must give them equal profiles too, or the run fails naming the two that differ.
 //
 // DEEPAGENTS_JS_DIR=<folder> measures another copy of deepagents: a patched copy at
 // <folder>/node_modules/deepagents (mutation testing), or a whole install of another
@@ -78,7 +80,8 @@ function packageDir(name) {
 
 const versionOf = (name) => { try { return packageDir(name).version; } catch { return null; } };
 
-const { createDeepAgent, createSubAgentMiddleware, createFilesystemMiddleware } = await import("deepagents");
+const { createDeepAgent, createSubAgentMiddleware, createFilesystemMiddleware, getHarnessProfile,
+  serializeProfile } = await import("deepagents");
 const { createAgent, createMiddleware } = await import("langchain");
 const { MemorySaver, GraphRecursionError } = await import("@langchain/langgraph");
 const { BaseCallbackHandler } = await import("@langchain/core/callbacks/base");
@@ -791,9 +794,10 @@ async function main(argv) {
 
 /** Model -> section -> what it measured, every ScriptedModel reporting that model's name (npm deepagents
  * reads it to pick a harness profile: getModelIdentifier), each scenario imported anew under each. */
-async function underModels(models, wanted) {
+async function underModels(families, wanted) {
   const found = {};
   let current = wanted[0];
+  const models = families.map((family) => sameProfile(family.split("|")));
   try {
     for (const model of models) {
       reporting = model;
@@ -812,6 +816,31 @@ async function underModels(models, wanted) {
     scenarios.clear();
   }
   return found;
+}
+
+/** A family's first key, once npm deepagents is found to give every key of it an equal harness profile
+ * (or none): one measurement under the first stands for them all. */
+function sameProfile(keys) {
+  const [first, ...others] = keys.map((key) => settingsOf(getHarnessProfile(key)));
+  others.forEach((settings, i) => {
+    const names = [...new Set([...Object.keys(first), ...Object.keys(settings)])];
+    const differing = names.filter((name) => JSON.stringify(first[name]) !== JSON.stringify(settings[name]));
+    if (differing.length) {
+      throw new Failure(`npm deepagents ${versionOf("deepagents")} gives ${keys[i + 1]} another harness ` +
+        `profile than ${keys[0]} (${differing.join(", ")} differ), where Python deepagents gives them equal ` +
+        `ones: the model setups measure one key per family (snippets/setups.py)`);
+    }
+  });
+  return keys[0];
+}
+
+/** A harness profile's settings, comparable: the serializable ones and the names of the middleware it adds
+ * ({"profile": "none"} when the key has none). */
+function settingsOf(profile) {
+  if (profile === undefined) return { profile: "none" };
+  const extra = typeof profile.extraMiddleware === "function" ? profile.extraMiddleware() : profile.extraMiddleware;
+  return { ...serializeProfile({ ...profile, extraMiddleware: [] }),
+    extraMiddleware: (extra ?? []).map((middleware) => middleware.name) };
 }
 
 /** What the command prints: {code: 0, out: "<the JSON object>\n"} or {code: 1, err: "measure.mjs: <one line>\n"}. */
