@@ -38,7 +38,7 @@ from snippets.lab import ExperimentFailed, Measured
 
 NAME = "js"  # the JavaScript measurement's entry among snippets.facts.gather()'s results
 VARIABLE = "DEEPAGENTS_JS_DIR"  # measure another copy: <folder>/node_modules/deepagents first
-MODELS = "DEEPAGENTS_JS_MODELS"  # measure once more per model ("provider:model,..."), as a reader of each
+SETUPS = "DEEPAGENTS_JS_SETUPS"  # measure once more under each of a reader's setups ("model=<key>|<key>,args=<kind>")
 NPM = " (npm)"  # how Facts.versions names an npm package: "deepagents (npm)"
 VERSION_KEY = "deepagents" + NPM
 TIMEOUT = 300
@@ -183,14 +183,15 @@ def key(wanted: list[str] | None = None) -> str:
 # --------------------------------------------------------------------------- running measure.mjs
 
 
-def start(wanted: list[str], models: list[str] | None = None) -> subprocess.Popen:
+def start(wanted: list[str], setups: list[str] | None = None) -> subprocess.Popen:
     """Start `node snippets/js/measure.mjs --keep-going <sections>`; `finish()` reads what it printed. With
-    `models`, it measures the sections once per model instead, every ScriptedModel reporting that model's name
-    (DEEPAGENTS_JS_MODELS: npm deepagents picks a harness profile by it); `finish_under()` reads that. A model
-    may be a family, "<key>|<key>|...": measured under its first key, once npm deepagents is found to give
-    every key of it an equal profile (else the run fails naming the two that differ)."""
+    `setups` (DEEPAGENTS_JS_SETUPS), it measures the sections once under each instead, `finish_under()` reads
+    that: "model=<key>|<key>|..." (every ScriptedModel reports the first key as its model name, from which npm
+    deepagents picks a harness profile; it must give every key of the family an equal one, else the run fails
+    naming the two that differ) or "args=<kind>" (every `task` call a child's model makes sends that kind of
+    malformed arguments, lab.MALFORMED)."""
     return subprocess.Popen([node(), str(paths.MEASURE_JS), "--keep-going", *wanted], cwd=paths.ROOT,
-                            env={**os.environ, **({MODELS: ",".join(models)} if models else {})},
+                            env={**os.environ, **({SETUPS: ",".join(setups)} if setups else {})},
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")
 
 
@@ -245,12 +246,12 @@ def failure(stderr: str, wanted: list[str]) -> ExperimentFailed:
 
 
 def finish_under(process: subprocess.Popen, wanted: list[str]) -> dict[str, dict[str, Any]]:
-    """What a `start(wanted, models)` run measured: model -> section -> its data. A failure raises, one line naming
-    the section and the model."""
+    """What a `start(wanted, setups)` run measured: setup id -> section -> its data. A failure raises, one line
+    naming the section and the setup."""
     out, err = _printed(process, wanted)
     if process.returncode != 0:
         raise failure(err, wanted)
-    return json.loads(out)["models"]
+    return json.loads(out)["setups"]
 
 
 def measure(wanted: list[str]) -> tuple[Measured, dict[str, ExperimentFailed]]:

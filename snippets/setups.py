@@ -14,7 +14,7 @@ harness profile deepagents registers, read from deepagents itself when measured
 each, the experiments of `DIMENSIONS["model"]` run again with the scripted model
 reporting that provider and model name, and so do their JavaScript twins (npm
 deepagents picks a harness profile by the model's name too: measure.mjs with
-DEEPAGENTS_JS_MODELS, every model in one node process, `_JavaScript`).
+DEEPAGENTS_JS_SETUPS, every setup in one node process, `_JavaScript`).
 
 A reader may also run the parent another way than the examples do: one setup per
 way of `lab.RUNS` but the site's own (`run=ainvoke`, `run=stream`,
@@ -39,7 +39,8 @@ A child's model may send `task` arguments its schema does not accept (`lab.MALFO
 deepagents' `TaskToolSchema` says models do) and `args=no-description`.
 `lab.sending(args)` rewrites every `task` call a child's scripted model makes
 (a model called inside another agent's tool), the parents' calls as written;
-the experiments of `DIMENSIONS["args"]` run again.
+the experiments of `DIMENSIONS["args"]` run again, and their JavaScript twins
+(measure.mjs rewrites a child's `task` calls the same way).
 
 A reader's child may set a key of its spec that the examples' children leave out:
 one setup per key `tool_surfaces.spec_values()` has a value for (`child=skills`,
@@ -126,9 +127,15 @@ class Setup:
 
     @property
     def js_sections(self) -> tuple[str, ...]:
-        """The experiments measured under it in JavaScript too: under a model, those of its sections that have a
-        JavaScript twin (npm deepagents picks a harness profile by the model's name as well)."""
-        return tuple(name for name in self.sections if name in _js_sections()) if self.model else ()
+        """The experiments measured under it in JavaScript too: under a model (npm deepagents picks a harness
+        profile by the model's name as well) or a child's malformed `task` arguments, those of its sections that
+        have a JavaScript twin."""
+        return tuple(name for name in self.sections if name in _js_sections()) if self.model or self.args else ()
+
+    @property
+    def in_javascript(self) -> str:
+        """How measure.mjs is told to measure under it (js.start's setups): a model setup names its family."""
+        return f"model={'|'.join(self.family)}" if self.model else self.id
 
     @property
     def parts(self) -> tuple[str, ...]:
@@ -489,8 +496,8 @@ def measured(own: dict[str, Any] | None = None) -> Measured:
 
 
 class _JavaScript:
-    """The JavaScript part of the setups that have one (the model setups): what the cache keeps, and the rest
-    measured in ONE node process (js.start with models: every model in turn), started here, read by `finish`."""
+    """The JavaScript part of the setups that have one (the model and args setups): what the cache keeps, and the
+    rest measured in ONE node process (js.start with setups: every setup in turn), started here, read by `finish`."""
 
     def __init__(self, setups: list[Setup], keys: dict[str, dict[str, str]]) -> None:
         self.keys = keys
@@ -498,8 +505,7 @@ class _JavaScript:
                      for setup in setups if setup.js_sections}
         self.todo = [setup for setup in setups if setup.js_sections and self.kept[setup.id] is None]
         self.wanted = list(dict.fromkeys(name for setup in self.todo for name in setup.js_sections))
-        # each model setup's whole family: measure.mjs checks that npm deepagents gives its keys equal profiles too
-        self.process = js.start(self.wanted, ["|".join(setup.family) for setup in self.todo]) if self.todo else None
+        self.process = js.start(self.wanted, [setup.in_javascript for setup in self.todo]) if self.todo else None
 
     def finish(self, found: dict[str, Any]) -> None:
         """Put each setup's JavaScript results among its results (`found`: setup id -> (results, listed))."""
@@ -508,9 +514,9 @@ class _JavaScript:
                 self.process.kill()
                 self.process.communicate()
                 return
-            by_model = js.finish_under(self.process, self.wanted)
+            by_setup = js.finish_under(self.process, self.wanted)
             for setup in self.todo:
-                self.kept[setup.id] = ({name: by_model[setup.model][name] for name in setup.js_sections}, {})
+                self.kept[setup.id] = ({name: by_setup[setup.id][name] for name in setup.js_sections}, {})
                 if self.keys:
                     cache.save(_entry(setup.id, JS), self.keys[setup.id][JS], self.kept[setup.id])
         for setup_id, (results, _) in self.kept.items():

@@ -316,11 +316,30 @@ def test_each_kind_of_malformed_arguments_is_one_setup_and_the_refusal_needs_wel
     under = setups.facts_under(collect())
     own = under[setups.DEFAULT].refusal.text
     for setup in malformed:
-        assert set(setups.measured().results[setup.id]) == set(setups.DIMENSIONS["args"]), setup.id
+        assert set(setups.measured().results[setup.id]) == {*setups.DIMENSIONS["args"], setups.JS}, setup.id
         assert GUARDED.live(under[setup.id]) is False, setup.id
         got = under[setup.id].refusal.text
         assert got != own and ("'prompt'" if setup.args == "unknown-key" else "description") in got, got
     assert GUARDED.live(under[setups.DEFAULT]) is True
+
+
+def test_under_each_kind_of_malformed_arguments_the_javascript_twins_are_measured_too():
+    """measure.mjs rewrites a JavaScript child's `task` calls as lab.sending rewrites a Python child's: under
+    each args setup the twins are measured, and where npm's schema answers instead of deepagents' gate the fork
+    child's call gets another text than the refusal."""
+    from tests.named_claims import GUARDED  # fork-refused: a fork child's call gets the refusal
+
+    twin = registry.claim(GUARDED.id + JS_SUFFIX)
+    found = setups.measured()
+    under = setups.facts_under(collect(), found)
+    own = under[setups.DEFAULT].js.refusal.text
+    refused = {}
+    for setup in (s for s in found.setups if s.dimension == "args"):
+        assert set(found.results[setup.id][setups.JS]) == set(setup.js_sections) == set(setups.DIMENSIONS["args"]), setup.id
+        assert twin.id in setups.measured_claims(setup)
+        refused[setup.args] = twin.live(under[setup.id])
+        assert refused[setup.args] == (under[setup.id].js.refusal.text == own), setup.id
+    assert not all(refused.values()), f"no kind of malformed arguments reaches npm's task tool: {refused}"
 
 
 def test_a_parent_s_async_sub_agent_adds_tools_to_the_parent_and_none_to_any_child():
@@ -412,7 +431,7 @@ def test_every_model_setup_measures_what_a_child_is_offered_and_what_its_task_ca
 
 
 def test_npm_deepagents_must_give_a_family_s_keys_equal_profiles_or_measure_mjs_names_the_two():
-    """A model setup is measured in JavaScript under its family's first key (DEEPAGENTS_JS_MODELS="<key>|<key>"):
+    """A model setup is measured in JavaScript under its family's first key (DEEPAGENTS_JS_SETUPS="model=<key>|<key>"):
     measure.mjs checks that npm deepagents gives every key of the family an equal profile. The site's own
     families pass (the run's build measured them); a family joined with a key that has no profile, or with
     another family's key, fails in one line naming both keys and what differs."""
@@ -425,7 +444,7 @@ def test_npm_deepagents_must_give_a_family_s_keys_equal_profiles_or_measure_mjs_
 
     def run(family: tuple[str, ...]) -> subprocess.CompletedProcess:
         return subprocess.run([js.node(), str(paths.MEASURE_JS), "refusal"], cwd=paths.ROOT, capture_output=True,
-                              text=True, timeout=120, env={**os.environ, js.MODELS: "|".join(family)})
+                              text=True, timeout=120, env={**os.environ, js.SETUPS: "model=" + "|".join(family)})
 
     differing = [(family[0], other) for family in families for other in ("scripted:no-such-model",)]
     differing += [(a[0], b[0]) for a, b in zip(families, families[1:])]

@@ -16,12 +16,17 @@
 // A value JavaScript has no equivalent for is null, with the reason under "notes".
 // A failure exits 1 with one line on stderr naming the section and what was looked for.
 //
-// DEEPAGENTS_JS_MODELS=<provider:model>,... measures the sections once more per model, as a reader
-// whose model is that one: every ScriptedModel reports it as its model name, from which npm
-// deepagents picks a harness profile; the JSON object then holds {"models": {<model>: {<section>:
-// ...}}} (snippets/setups.py: the model setups, in JavaScript too). A model may be a family,
-// <key>|<key>|...: the keys Python deepagents gives equal profiles, measured under the first; npm
-// deepagents must give them equal profiles too, or the run fails naming the two that differ.
+// DEEPAGENTS_JS_SETUPS=<setup>,... measures the sections once more under each of these setups of a
+// reader's (snippets/setups.py), all in this process, each scenario imported anew under each:
+//   model=<key>|<key>|...  every ScriptedModel reports the first key as its model name, from which npm
+//                          deepagents picks a harness profile. The keys are one family: Python deepagents
+//                          gives them equal profiles, and so must npm deepagents, or the run fails naming
+//                          the two that differ.
+//   args=<kind>            every `task` call a child's model makes (a model called inside another agent's
+//                          tool) sends malformed arguments instead: unknown-key (an invented key beside the
+//                          two the schema defines) or no-description.
+// The JSON object then holds {"setups": {<setup id>: {<section>: ...}}} (a model setup's id names its
+// first key: model=<key>).
 //
 // DEEPAGENTS_JS_DIR=<folder> measures another copy of deepagents: a patched copy at
 // <folder>/node_modules/deepagents (mutation testing), or a whole install of another
@@ -83,7 +88,8 @@ const versionOf = (name) => { try { return packageDir(name).version; } catch { r
 const { createDeepAgent, createSubAgentMiddleware, createFilesystemMiddleware, getHarnessProfile,
   serializeProfile } = await import("deepagents");
 const { createAgent, createMiddleware } = await import("langchain");
-const { MemorySaver, GraphRecursionError } = await import("@langchain/langgraph");
+const { MemorySaver, GraphRecursionError, getConfig } = await import("@langchain/langgraph");
+const { AIMessage } = await import("@langchain/core/messages");
 const { BaseCallbackHandler } = await import("@langchain/core/callbacks/base");
 const { ScriptedModel, delegate, say, call } =
   await import(pathToFileURL(join(SCENARIOS, "scripted_model.mjs")).href);
@@ -147,7 +153,7 @@ function sourceNote(phrase) {
 // --- running scenarios as a reader would, capturing what they print ------------------
 
 const scenarios = new Map(); // name -> {module, printed}
-let reporting = null; // the model every ScriptedModel reports (DEEPAGENTS_JS_MODELS), while measuring under it
+let under = null; // the setup being measured under (DEEPAGENTS_JS_SETUPS): {id, model?, args?}
 
 async function capture(work) {
   const printed = [];
@@ -165,7 +171,7 @@ async function capture(work) {
 async function scenario(name, section) {
   if (!scenarios.has(name)) {
     const url = pathToFileURL(join(SCENARIOS, `${name}.mjs`)).href +
-      (reporting ? `?model=${encodeURIComponent(reporting)}` : ""); // run anew under each model
+      (under ? `?setup=${encodeURIComponent(under.id)}` : ""); // run anew under each setup
     try {
       const { value, printed } = await capture(() => import(url));
       scenarios.set(name, { module: value, printed });
@@ -452,7 +458,6 @@ section("flag", measureFlag);
 async function childStates() {
   const saver = new MemorySaver();
   const namespaces = {}; // agent -> its checkpoint namespace
-  const { getConfig } = await import("@langchain/langgraph");
   const note = (agent) => createMiddleware({
     name: "harness_namespace",
     beforeModel: () => { namespaces[agent] ??= getConfig()?.configurable?.checkpoint_ns; },
@@ -775,8 +780,8 @@ async function main(argv) {
     versions: Object.fromEntries(PACKAGES.map((name) => [name, versionOf(name)])),
     deepagents_dir: inside(ROOT, packageDir("deepagents").dir),
   };
-  const models = (process.env.DEEPAGENTS_JS_MODELS ?? "").split(",").filter(Boolean);
-  if (models.length) return { ...out, models: await underModels(models, wanted) };
+  const setups = (process.env.DEEPAGENTS_JS_SETUPS ?? "").split(",").filter(Boolean);
+  if (setups.length) return { ...out, setups: await underSetups(setups, wanted) };
   for (const name of wanted) {
     try {
       out[name] = await MEASURES.get(name)(name);
@@ -792,30 +797,68 @@ async function main(argv) {
   return out;
 }
 
-/** Model -> section -> what it measured, every ScriptedModel reporting that model's name (npm deepagents
- * reads it to pick a harness profile: getModelIdentifier), each scenario imported anew under each. */
-async function underModels(families, wanted) {
+/** Setup id -> section -> what it measured under that setup (DEEPAGENTS_JS_SETUPS). */
+async function underSetups(texts, wanted) {
   const found = {};
+  const setups = texts.map(readSetup); // a family npm deepagents splits fails here, before any measurement
+  const own = ScriptedModel.prototype._generate;
   let current = wanted[0];
-  const models = families.map((family) => sameProfile(family.split("|")));
   try {
-    for (const model of models) {
-      reporting = model;
-      ScriptedModel.prototype.modelName = model;
+    for (under of setups) {
+      if (under.model) ScriptedModel.prototype.modelName = under.model; // getModelIdentifier reads it
+      else delete ScriptedModel.prototype.modelName;
+      ScriptedModel.prototype._generate = under.args ? sendingMalformed(own, under.args) : own;
       scenarios.clear();
-      found[model] = {};
-      for (current of wanted) found[model][current] = await MEASURES.get(current)(current);
+      found[under.id] = {};
+      for (current of wanted) found[under.id][current] = await MEASURES.get(current)(current);
     }
   } catch (error) {
     const message = String(error?.message ?? error).split("\n")[0];
     const line = error instanceof Failure ? message : `section '${current}': ${error?.name ?? "Error"}: ${message}`;
-    throw new Failure(`${line} (under model=${reporting})`);
+    throw new Failure(`${line} (under ${under?.id})`);
   } finally {
-    reporting = null;
+    under = null;
     delete ScriptedModel.prototype.modelName;
+    ScriptedModel.prototype._generate = own;
     scenarios.clear();
   }
   return found;
+}
+
+const MALFORMED = ["unknown-key", "no-description"]; // snippets/lab.py MALFORMED
+
+/** "model=<key>|<key>" or "args=<kind>" as {id, model} or {id, args}. */
+function readSetup(text) {
+  const [dimension, value] = [text.slice(0, text.indexOf("=")), text.slice(text.indexOf("=") + 1)];
+  if (dimension === "model") {
+    const model = sameProfile(value.split("|"));
+    return { id: `model=${model}`, model };
+  }
+  if (dimension === "args" && MALFORMED.includes(value)) return { id: text, args: value };
+  throw new Failure(`no setup ${text}: measure.mjs measures under model=<key>|<key>... and ` +
+    `args=${MALFORMED.join("|")}`);
+}
+
+/** `_generate` whose every `task` call made by a child's model (inside another agent's tool: a checkpoint
+ * namespace with "|") sends `kind` of malformed arguments; the outermost agent's calls stay as written. */
+function sendingMalformed(own, kind) {
+  const malformed = ({ description, ...rest }) =>
+    kind === "unknown-key" ? { description, ...rest, prompt: description ?? "" } : rest;
+  return async function (messages, options, runManager) {
+    const result = await own.call(this, messages, options, runManager);
+    let namespace = "";
+    try {
+      namespace = getConfig()?.metadata?.langgraph_checkpoint_ns ?? "";
+    } catch {
+      return result; // called outside any graph: no agent's call to rewrite
+    }
+    if (!namespace.includes("|")) return result;
+    const message = result.generations[0].message;
+    const calls = (message.tool_calls ?? []).map((call) =>
+      call.name === "task" ? { ...call, args: malformed(call.args) } : call);
+    const sent = new AIMessage({ content: message.content, tool_calls: calls, id: message.id });
+    return { generations: [{ text: sent.text, message: sent }] };
+  };
 }
 
 /** A family's first key, once npm deepagents is found to give every key of it an equal harness profile
