@@ -21,7 +21,12 @@ way of `lab.RUNS` but the site's own (`run=ainvoke`, `run=stream`,
 `run=astream`). Under each, the experiments of `DIMENSIONS["run"]` (what a child
 gets when it calls `task`) run again inside `lab.running(run)`: the outermost
 `invoke` or `stream` call of each scenario and experiment runs that way, the
-scenario files untouched.
+scenario files untouched. JavaScript has no such setups: npm's LangGraph has one
+way of running, asynchronous, and its `invoke` is its `stream` (streamMode
+"values") read to the end (`Pregel.invoke` in @langchain/langgraph).
+
+The JavaScript twins are not measured under the parent and child dimensions
+below: what a JavaScript sentence says there is scoped in words only.
 
 A reader's parent may carry what the examples' parents do not (`PARENTS`):
 `parent=interrupt-task` (a human approves each `task` call: `interrupt_on`
