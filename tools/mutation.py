@@ -218,19 +218,23 @@ def _read_by_claims(mutant: Mutant, facts: Any) -> tuple[dict[str, set[str] | No
             return getattr(self._result, field)
 
     class Reader:
+        def __init__(self) -> None:
+            self.touched: set[str] = set()
+
         def __getattr__(self, name: str) -> Any:
             if name == "js":
                 return JsReader()
+            self.touched.add(name)
             read.setdefault(name, set())
             result = getattr(facts, name)
             return FieldReader(name, result) if dataclasses.is_dataclass(result) else result
 
     for claim_id in mutant.flips:
-        before = set(read)
+        reader = Reader()
         try:
-            registry.claim(claim_id).live(Reader())
+            registry.claim(claim_id).live(reader)
         except Exception:  # noqa: BLE001 - what it read before it failed counts, each of those sections whole
-            read.update({name: None for name in set(read) - before})
+            read.update(dict.fromkeys(reader.touched))
     return read, read_js
 
 
