@@ -25,8 +25,6 @@ scenario files untouched. JavaScript has no such setups: npm's LangGraph has one
 way of running, asynchronous, and its `invoke` is its `stream` (streamMode
 "values") read to the end (`Pregel.invoke` in @langchain/langgraph).
 
-The JavaScript twins are not measured under the parent and child dimensions
-below: what a JavaScript sentence says there is scoped in words only.
 
 A reader's parent may carry what the examples' parents do not (`PARENTS`):
 `parent=interrupt-task` (a human approves each `task` call: `interrupt_on`
@@ -37,7 +35,9 @@ spec beside the synchronous ones, whose `*_async_task` tools no example
 calls) and `parent=own-middleware` (a middleware of its own that adds a tool,
 which a fork child inherits with the middleware). `carrying(parent)` gives it
 to every deep agent made with sub-agents; the experiments of
-`DIMENSIONS["parent"]` run again.
+`DIMENSIONS["parent"]` run again, and their JavaScript twins but under
+`parent=interrupt-task` (measure.mjs carries the same through
+snippets/js/deepagents_under.mjs; it resumes no interrupted run).
 
 A child's model may send `task` arguments its schema does not accept (`lab.MALFORMED`):
 `args=unknown-key` (an invented key beside the two it defines, which
@@ -53,7 +53,8 @@ one setup per key `tool_surfaces.spec_values()` has a value for (`child=skills`,
 the ones that name the child, give it tools or middleware, or pick its mode or
 model; a key deepagents adds without a value stops the build there).
 `declaring(key)` sets it on every declarative child a deep agent is made with
-that does not set it already; the experiments of `DIMENSIONS["child"]` run again.
+that does not set it already; the experiments of `DIMENSIONS["child"]` run again,
+and their JavaScript twins (measure.mjs sets npm's name of the key).
 
 The setups are measured side by side, a forked process per core, and each
 section's result under each setup is cached under .cache/facts like an
@@ -104,6 +105,7 @@ PARENTS = {  # what a reader's parent may carry that the examples' parents do no
     "async-subagent": "an async sub-agent (an `AsyncSubAgent` spec: a graph on an Agent Protocol server)",
     "own-middleware": "a middleware of its own that adds a tool (`middleware=[...]`)",
 }
+JS_PARENTS = ("own-tool", "async-subagent", "own-middleware")  # measured in JavaScript too (measure.mjs PARENTS)
 # The async sub-agent of `parent=async-subagent`: deepagents reaches its server only when a model starts a task.
 REMOTE = {"name": "remote", "description": "a helper on another server", "graph_id": "agent", "url": "http://127.0.0.1:9"}
 SECTIONS = tuple(dict.fromkeys(name for names in DIMENSIONS.values() for name in names))  # measured under some setup
@@ -132,10 +134,12 @@ class Setup:
 
     @property
     def js_sections(self) -> tuple[str, ...]:
-        """The experiments measured under it in JavaScript too: under a model (npm deepagents picks a harness
-        profile by the model's name as well) or a child's malformed `task` arguments, those of its sections that
-        have a JavaScript twin."""
-        return tuple(name for name in self.sections if name in _js_sections()) if self.model or self.args else ()
+        """The experiments measured under it in JavaScript too, those of its sections that have a JavaScript twin:
+        under a model (npm deepagents picks a harness profile by the model's name as well), a child's malformed
+        `task` arguments, what a reader's parent carries (but a human's approval: measure.mjs resumes no run)
+        and a key a reader's child sets. None under a way of running (npm's `invoke` is its `stream`)."""
+        measured = self.model or self.args or self.child or self.parent in JS_PARENTS
+        return tuple(name for name in self.sections if name in _js_sections()) if measured else ()
 
     @property
     def in_javascript(self) -> str:

@@ -276,7 +276,7 @@ SECTION = Section(
         ),
         Claim(
             "fork-task-after-files",
-            "A fork child's `task` comes right after its filesystem tools",
+            "Before a fork child's `task` come its filesystem tools, and nothing else",
             True,
             _fork_task_after_files,
             js=SAME,

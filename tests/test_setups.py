@@ -342,6 +342,27 @@ def test_under_each_kind_of_malformed_arguments_the_javascript_twins_are_measure
     assert not all(refused.values()), f"no kind of malformed arguments reaches npm's task tool: {refused}"
 
 
+def test_what_a_reader_s_parent_carries_or_child_sets_reaches_a_javascript_child_as_it_reaches_a_python_one():
+    """Under each parent and child setup measured in JavaScript (measure.mjs, through deepagents_under.mjs), each
+    kind of child gains as many tools over its own as a Python child does there (a tool of the parent's own
+    reaches an isolated child that names none in both runtimes; a middleware's tool only a fork child)."""
+    found = setups.measured()
+    under = setups.facts_under(collect(), found)
+    measured = [s for s in found.setups if s.dimension in ("parent", "child") and s.js_sections]
+    assert {s.parent for s in measured if s.parent} == set(setups.JS_PARENTS)
+    assert {s.child for s in measured if s.child} == {s.child for s in found.setups if s.child}
+    gains = {}
+    for setup in measured:
+        assert set(found.results[setup.id][setups.JS]) == set(setup.js_sections), setup.id
+        for kind in ("isolated", "fork"):
+            counts = {runtime: len(getattr(surfaces(under[setup.id]), kind).tools)
+                      - len(getattr(surfaces(under[setups.DEFAULT]), kind).tools)
+                      for runtime, surfaces in (("python", lambda f: f.tool_surfaces), ("js", lambda f: f.js.tool_surfaces))}
+            assert counts["js"] == counts["python"], (setup.id, kind, counts)
+            gains[setup.id, kind] = counts["js"]
+    assert any(gains.values()), "some parent setup gives a child a tool in both runtimes"
+
+
 def test_a_parent_s_async_sub_agent_adds_tools_to_the_parent_and_none_to_any_child():
     """parent=async-subagent: an AsyncSubAgent spec beside the synchronous ones gives the parent its tools to start
     and follow remote tasks; no kind of child is offered any of them (a fork child inherits only the parent's

@@ -25,6 +25,12 @@
 //   args=<kind>            every `task` call a child's model makes (a model called inside another agent's
 //                          tool) sends malformed arguments instead: unknown-key (an invented key beside the
 //                          two the schema defines) or no-description.
+//   parent=<what>          every deep agent made with sub-agents carries what a reader's parent may:
+//                          own-tool, own-middleware (one that adds a tool) or async-subagent.
+//   child=<key>            every declarative child sets that key of its spec too (system-prompt, skills,
+//                          interrupt-on, permissions, response-format), where deepagents' own check of a
+//                          spec allows it there (skills on a fork child: it refuses).
+// A parent or child setup reaches the scenarios through deepagents_under.mjs (resolve_hook.mjs).
 // The JSON object then holds {"setups": {<setup id>: {<section>: ...}}} (a model setup's id names its
 // first key: model=<key>).
 //
@@ -66,8 +72,11 @@ function expect(condition, section, lookedFor) {
 // process: it imports this module once per copy, as `measure.mjs?copy=<folder>`).
 const COMMAND = import.meta.url === pathToFileURL(resolve(process.argv[1] ?? "")).href;
 
-if (COMMAND && process.env.DEEPAGENTS_JS_DIR) {
-  const dir = resolve(process.env.DEEPAGENTS_JS_DIR);
+// A parent or child setup rewrites what the scenarios hand createDeepAgent: the hook gives a scenario imported
+// under a setup (`?setup=...`) deepagents_under.mjs for "deepagents".
+const REWRITING = /(^|,)(parent|child)=/.test(process.env.DEEPAGENTS_JS_SETUPS ?? "");
+if (COMMAND && (process.env.DEEPAGENTS_JS_DIR || REWRITING)) {
+  const dir = process.env.DEEPAGENTS_JS_DIR ? resolve(process.env.DEEPAGENTS_JS_DIR) : null;
   register("./resolve_hook.mjs", import.meta.url, { data: { dir, root: ROOT } });
 }
 
@@ -85,9 +94,13 @@ function packageDir(name) {
 
 const versionOf = (name) => { try { return packageDir(name).version; } catch { return null; } };
 
-const { createDeepAgent, createSubAgentMiddleware, createFilesystemMiddleware, getHarnessProfile,
-  serializeProfile } = await import("deepagents");
-const { createAgent, createMiddleware } = await import("langchain");
+const { createDeepAgent: createDeepAgentAsIs, createSubAgentMiddleware, createFilesystemMiddleware,
+  getHarnessProfile, serializeProfile } = await import("deepagents");
+const { createAgent, createMiddleware, tool } = await import("langchain");
+const { z } = await import("zod");
+const REWRITE = Symbol.for("subagent-depth-docs.rewrite"); // deepagents_under.mjs reads it
+/** createDeepAgent as the experiments call it: under a parent or child setup, with what the setup adds. */
+const createDeepAgent = (params) => createDeepAgentAsIs(globalThis[REWRITE]?.(params) ?? params);
 const { MemorySaver, GraphRecursionError, getConfig } = await import("@langchain/langgraph");
 const { AIMessage } = await import("@langchain/core/messages");
 const { BaseCallbackHandler } = await import("@langchain/core/callbacks/base");
@@ -808,6 +821,7 @@ async function underSetups(texts, wanted) {
       if (under.model) ScriptedModel.prototype.modelName = under.model; // getModelIdentifier reads it
       else delete ScriptedModel.prototype.modelName;
       ScriptedModel.prototype._generate = under.args ? sendingMalformed(own, under.args) : own;
+      globalThis[REWRITE] = under.rewrite;
       scenarios.clear();
       found[under.id] = {};
       for (current of wanted) found[under.id][current] = await MEASURES.get(current)(current);
@@ -820,6 +834,7 @@ async function underSetups(texts, wanted) {
     under = null;
     delete ScriptedModel.prototype.modelName;
     ScriptedModel.prototype._generate = own;
+    delete globalThis[REWRITE];
     scenarios.clear();
   }
   return found;
@@ -835,8 +850,59 @@ function readSetup(text) {
     return { id: `model=${model}`, model };
   }
   if (dimension === "args" && MALFORMED.includes(value)) return { id: text, args: value };
-  throw new Failure(`no setup ${text}: measure.mjs measures under model=<key>|<key>... and ` +
-    `args=${MALFORMED.join("|")}`);
+  if (dimension === "parent" && value in PARENTS) return { id: text, rewrite: carrying(PARENTS[value]) };
+  if (dimension === "child" && value in CHILD_KEYS) return { id: text, rewrite: declaring(...CHILD_KEYS[value]) };
+  throw new Failure(`no setup ${text}: measure.mjs measures under model=<key>|<key>..., ` +
+    `args=${MALFORMED.join("|")}, parent=${Object.keys(PARENTS).join("|")} and child=${Object.keys(CHILD_KEYS).join("|")}`);
+}
+
+// What a reader's parent may carry that the examples' parents do not (snippets/setups.py PARENTS; a parent whose
+// `task` calls a human approves is measured in Python only: measure.mjs resumes no interrupted run).
+const parentNote = tool(() => "noted", {
+  name: "parent_note", description: "Note a line in the reader's own log.", schema: z.object({ text: z.string() }),
+});
+const PARENTS = {
+  "own-tool": (params) => ({ ...params, tools: [...(params.tools ?? []), parentNote] }),
+  "own-middleware": (params) => ({
+    ...params, middleware: [...(params.middleware ?? []), createMiddleware({ name: "ParentsMiddleware", tools: [parentNote] })],
+  }),
+  // never started: no model of the examples calls its tools (snippets/setups.py REMOTE)
+  "async-subagent": (params) => ({
+    ...params,
+    subagents: [...params.subagents, { name: "remote", description: "a helper on another server", graphId: "agent", url: "http://127.0.0.1:9" }],
+  }),
+};
+
+/** Every deep agent made with sub-agents (a parent) carries what `add` adds. */
+const carrying = (add) => (params) => (params.subagents?.length ? add(params) : params);
+
+// The spec keys a reader's child may set, by the child setups' names: npm's name and the value it is set to (the
+// values of snippets/tool_surfaces.py spec_values()).
+const CHILD_KEYS = {
+  "system-prompt": ["systemPrompt", "Be brief."],
+  skills: ["skills", ["/skills/"]],
+  "interrupt-on": ["interruptOn", { ls: true }],
+  permissions: ["permissions", [{ operations: ["read"], paths: ["/**"] }]],
+  "response-format": ["responseFormat", z.object({ text: z.string() })],
+};
+
+/** Every declarative child (neither a `runnable` nor an async one) that does not set `key` sets it to `value`,
+ * unless deepagents refuses the spec so (its own check, run by making a sub-agent middleware of it alone). */
+function declaring(key, value) {
+  const allowed = (spec) => {
+    try {
+      createSubAgentMiddleware({ defaultModel: spec.model ?? new ScriptedModel({ script: [] }), subagents: [spec] });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const declared = (spec) => {
+    if ("runnable" in spec || "graphId" in spec || spec[key] !== undefined) return spec;
+    const set = { ...spec, [key]: value };
+    return allowed(set) ? set : spec;
+  };
+  return (params) => (params.subagents?.length ? { ...params, subagents: params.subagents.map(declared) } : params);
 }
 
 /** `_generate` whose every `task` call made by a child's model (inside another agent's tool: a checkpoint

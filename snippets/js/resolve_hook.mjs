@@ -1,6 +1,11 @@
 // A module resolve hook for snippets/js/measure.mjs: measure another copy of deepagents.
 //
-// Registered (module.register) when DEEPAGENTS_JS_DIR names a folder. `deepagents`, the
+// Registered (module.register) when DEEPAGENTS_JS_DIR names a folder, or when a reader's parent or
+// child setup is measured (DEEPAGENTS_JS_SETUPS): a module imported with `?setup=` in its URL (a
+// scenario measured under a setup) gets deepagents_under.mjs for `deepagents`, which rewrites what
+// it hands createDeepAgent as the setup says.
+//
+// With DEEPAGENTS_JS_DIR, `deepagents`, the
 // LangChain packages, langsmith and zod are then resolved from that folder's
 // node_modules first, so a scenario, the harness and deepagents all share one copy of
 // each: a patched deepagents alone (DIR/node_modules/deepagents) runs against the
@@ -52,7 +57,13 @@ async function find(specifier, context, nextResolve, from) {
   }
 }
 
+const UNDER = "snippets/js/deepagents_under.mjs";
+
 export async function resolve(specifier, context, nextResolve) {
+  const parent = context.parentURL ? new URL(context.parentURL) : null;
+  if (specifier === "deepagents" && parent?.searchParams.has("setup") && !parent.pathname.endsWith(UNDER)) {
+    return { url: new URL(UNDER, repository).href, shortCircuit: true };
+  }
   const copy = copyOf(context.parentURL);
   const found = await find(specifier, context, nextResolve, copy ?? folder);
   const ours = found.url.startsWith(repository) && !found.url.startsWith(modules);
