@@ -38,7 +38,7 @@ from snippets.lab import ExperimentFailed, Measured
 
 NAME = "js"  # the JavaScript measurement's entry among snippets.facts.gather()'s results
 VARIABLE = "DEEPAGENTS_JS_DIR"  # measure another copy: <folder>/node_modules/deepagents first
-SETUPS = "DEEPAGENTS_JS_SETUPS"  # measure once more under each of a reader's setups ("model=<key>|<key>,args=<kind>")
+SETUPS = "DEEPAGENTS_JS_SETUPS"  # measure once more under each of a reader's setups ("model=<key>|<key>,args=...,parent=...,child=...")
 NPM = " (npm)"  # how Facts.versions names an npm package: "deepagents (npm)"
 VERSION_KEY = "deepagents" + NPM
 TIMEOUT = 300
@@ -185,11 +185,9 @@ def key(wanted: list[str] | None = None) -> str:
 
 def start(wanted: list[str], setups: list[str] | None = None) -> subprocess.Popen:
     """Start `node snippets/js/measure.mjs --keep-going <sections>`; `finish()` reads what it printed. With
-    `setups` (DEEPAGENTS_JS_SETUPS), it measures the sections once under each instead, `finish_under()` reads
-    that: "model=<key>|<key>|..." (every ScriptedModel reports the first key as its model name, from which npm
-    deepagents picks a harness profile; it must give every key of the family an equal one, else the run fails
-    naming the two that differ) or "args=<kind>" (every `task` call a child's model makes sends that kind of
-    malformed arguments, lab.MALFORMED)."""
+    `setups` (DEEPAGENTS_JS_SETUPS: each a Setup.in_javascript, "model=<key>|<key>", "args=<kind>",
+    "parent=<what>" or "child=<key>", as measure.mjs's header says), it measures the sections once under each
+    instead; `finish_under()` reads that."""
     return subprocess.Popen([node(), str(paths.MEASURE_JS), "--keep-going", *wanted], cwd=paths.ROOT,
                             env={**os.environ, **({SETUPS: ",".join(setups)} if setups else {})},
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8")

@@ -25,7 +25,6 @@ scenario files untouched. JavaScript has no such setups: npm's LangGraph has one
 way of running, asynchronous, and its `invoke` is its `stream` (streamMode
 "values") read to the end (`Pregel.invoke` in @langchain/langgraph).
 
-
 A reader's parent may carry what the examples' parents do not (`PARENTS`):
 `parent=interrupt-task` (a human approves each `task` call: `interrupt_on`
 with a checkpointer; the outermost run is resumed, every call approved, until it
@@ -505,7 +504,7 @@ def measured(own: dict[str, Any] | None = None) -> Measured:
 
 
 class _JavaScript:
-    """The JavaScript part of the setups that have one (the model and args setups): what the cache keeps, and the
+    """The JavaScript part of the setups that have one (Setup.js_sections): what the cache keeps, and the
     rest measured in ONE node process (js.start with setups: every setup in turn), started here, read by `finish`."""
 
     def __init__(self, setups: list[Setup], keys: dict[str, dict[str, str]]) -> None:

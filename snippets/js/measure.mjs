@@ -166,7 +166,7 @@ function sourceNote(phrase) {
 // --- running scenarios as a reader would, capturing what they print ------------------
 
 const scenarios = new Map(); // name -> {module, printed}
-let under = null; // the setup being measured under (DEEPAGENTS_JS_SETUPS): {id, model?, args?}
+let under = null; // the setup being measured under (DEEPAGENTS_JS_SETUPS): {id, model?, args?, rewrite?}
 
 async function capture(work) {
   const printed = [];
@@ -842,7 +842,7 @@ async function underSetups(texts, wanted) {
 
 const MALFORMED = ["unknown-key", "no-description"]; // snippets/lab.py MALFORMED
 
-/** "model=<key>|<key>" or "args=<kind>" as {id, model} or {id, args}. */
+/** "model=<key>|<key>", "args=<kind>", "parent=<what>" or "child=<key>" as {id, model}, {id, args} or {id, rewrite}. */
 function readSetup(text) {
   const [dimension, value] = [text.slice(0, text.indexOf("=")), text.slice(text.indexOf("=") + 1)];
   if (dimension === "model") {
