@@ -22,7 +22,7 @@ and a failure names the page and the line.
 * Under `mkdocs serve`, a page whose block fails keeps its last good version with
   a banner naming the failure, instead of a broken page; the next good build
   replaces it.
-* What a block printed (`result="…"` under its source) is marked as output:
+* What a block printed (`result="…"`, under its source or alone) is marked as output:
   `class="highlight exec-output"` and `data-label`, the word for it in the page's
   language (`output` in sitegen/strings/<code>.yml), which the stylesheet shows
   above it (overrides/assets/stylesheets/site.css).
@@ -191,12 +191,13 @@ class BlocksPlugin(BasePlugin):
         return format
 
     def _labelled(self, rendered: str, options: dict) -> str:
-        """The printed part of a block shown under its source, marked as output in the page's language.
+        """The printed part of a block, shown under its source or alone (a recipe's whole file is a download
+        above it: `whole_file` in sitegen/macros.py), marked as output in the page's language.
         (After the cache: the languages of a build share the rendered block, not the word.)"""
-        if options.get("source") != "above" or not options.get("result"):
+        if options.get("source") not in ("above", "") or not options.get("result"):
             return rendered
         found = list(HIGHLIGHT.finditer(rendered))
-        if len(found) < 2:  # the source alone: nothing was printed
+        if len(found) < (2 if options.get("source") else 1):  # the source alone: nothing was printed
             return rendered
         last, text = found[-1], str(rendered)  # markdown-exec's Markup would escape what is added to it
         marked = f'<div class="highlight exec-output" data-label="{html.escape(self.output_label)}">'

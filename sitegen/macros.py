@@ -15,7 +15,8 @@ section's live table), `{{ sections() }}` (the overview's section table),
 and runtime), `{{ paths_diagram() }}`, `{{ changes("refusal") }}` (the callouts for what differs
 from the article, and why), `{{ runs_beside("refusal") }}` (under the first
 example of a page, once for all: how to run them beside scripted_model.py, and
-how to install what they were measured with);
+how to install what they were measured with), `{{ whole_file("choose.py") }}` (in a
+recipe's fold: the whole file as a download, above its output);
 `numbers` holds the counts the overview reconciles (the article's claims and the
 site's own, the releases whose behaviour matches the article's and those the
 site measures).
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from snippets import registry
+from snippets import paths, registry
 
 from sitegen import diagrams, installs, tables
 from sitegen.assets import repository, revision
@@ -105,6 +106,17 @@ def define_env(env) -> None:
     @env.macro
     def paths_diagram() -> str:
         return diagrams.delegation_paths(facts, language)
+
+    @env.macro
+    def whole_file(name: str) -> str:
+        """In a recipe's fold, above what the example printed: the whole file as a download (sitegen/assets.py
+        publishes every example under downloads/), instead of its code. The page shows the lines that matter
+        above the fold; a whole file shown in the page would weigh on it (sitegen/reading.py)."""
+        example = paths.SCENARIOS / name
+        if not example.is_file():
+            raise FileNotFoundError(f"whole_file({name!r}): no {paths.shown(example)}")
+        lines = len(paths.published(example).splitlines())
+        return word(language, "whole_file").format(name=name, link=f"downloads/{name}", lines=lines)
 
     @env.macro
     def runs_beside(scenario: str, runtime: str = "python") -> str:

@@ -105,9 +105,10 @@ def test_live_tables_diagrams_and_copy_button(visit, base_url, facts, language):
     visible = tab.page.evaluate(SHOWN_EXAMPLES)
     assert visible and all(name.endswith(".mjs") for name in visible), visible
 
-# The file names of the examples the open tabs show (a table's tabs show no file).
+# The file names of the examples the open tabs show: a block's title, or a recipe's whole file to download
+# (`whole_file`, sitegen/macros.py). A table's tabs show no file.
 SHOWN_EXAMPLES = """[...document.querySelectorAll('.tabbed-block')].filter((b) => b.offsetHeight)
-  .map((b) => b.querySelector('.filename')?.textContent).filter((name) => name)"""
+  .map((b) => b.querySelector('.filename, p > a[download] > code')?.textContent).filter((name) => name)"""
 
 
 SERVED_CODE = """async (address) => {
@@ -163,6 +164,43 @@ def test_every_code_block_of_every_tab_is_served_and_has_a_copy_button(desktop_w
     block.locator('button[data-md-type="copy"]').first.click()
     copied = tab.page.evaluate("navigator.clipboard.readText()")
     assert "createDeepAgent" in copied and copied.strip() == block.locator("pre > code").inner_text().strip()
+
+
+COLOURED = """(code) => [...CSS.highlights.values()].reduce(
+  (count, colour) => count + [...colour].filter((range) => code.contains(range.startContainer)).length, 0)"""
+
+
+def test_code_is_coloured_as_shown_and_a_folds_code_once_it_opens(visit, base_url):
+    """overrides/assets/javascripts/code-colours.js colours the code a page shows as it loads, and the code of a
+    fold (a recipe's output, "How this is measured") only when the fold opens: the folds hold most of the code."""
+    tab = visit()
+    tab.page.goto(url(base_url, languages.source(), "guidance"), wait_until="networkidle")
+    tab.page.wait_for_timeout(300)  # the colouring's batches run after the page's first script work
+    shown = tab.page.locator(".tabbed-block .highlight pre > code").first
+    assert shown.evaluate(COLOURED) > 0, "the first code block the page shows is not coloured"
+    fold = tab.page.locator("article details.info").last
+    harness = fold.locator("pre > code").first
+    assert harness.evaluate(COLOURED) == 0, "a folded block was coloured before its fold opened"
+    fold.locator("summary").click()
+    tab.page.wait_for_function(f"(code) => ({COLOURED})(code) > 0", arg=harness.element_handle(), timeout=5000)
+    assert not tab.errors, tab.errors
+
+
+def test_chinese_pages_are_set_in_a_chinese_typeface_first(visit, base_url):
+    """site.css puts a Chinese typeface before Material's Latin stack on a page whose language is Chinese, and
+    only there (overrides/assets/stylesheets/site.css: it spares the browser a font search per run of Han)."""
+    tab = visit()
+    seen = {}
+    for language in LANGUAGES:  # a Chinese page: Han characters more than a tenth of its Latin letters (code, names)
+        tab.page.goto(url(base_url, language, "index"), wait_until="load")
+        seen[language] = tab.page.evaluate("""() => {
+          const text = document.querySelector("article").innerText;
+          return [getComputedStyle(document.body).fontFamily.split(",")[0].trim(),
+                  (text.match(/\\p{Script=Han}/gu) || []).length * 10 > (text.match(/[A-Za-z]/g) || []).length];
+        }""")
+    assert any(chinese for _, chinese in seen.values()), "no Chinese page: nothing was tested"
+    for language, (family, chinese) in seen.items():
+        assert ("CJK" in family or " SC" in family) == chinese, f"{language}: the page starts its fonts with {family}"
 
 
 ON_TOP = "(id) => Math.abs(document.getElementById(id).getBoundingClientRect().top) < 100"

@@ -2,7 +2,7 @@
 downloaded scripted_model.py and prints exactly the output the page shows under it.
 
 A reader copies a block with the copy button (or downloads it from its file name, above
-the code), saves it, downloads scripted_model.py from the page (the paragraph under the
+the code; a recipe's whole file is only a download, its name in the line above its output), saves it, downloads scripted_model.py from the page (the paragraph under the
 first example says how to run them all), installs what the downloaded requirements.txt pins (the same
 paragraph links it: deepagents and its dependencies as the pages were measured) and runs `python <name>.py`.
 This test does the same, from the built HTML, in a fresh environment outside the
@@ -45,6 +45,10 @@ OPTION = re.compile(r'(\w+)="([^"]*)"')
 BLOCK = re.compile(r'<div class="(?:[^"]*\s)?highlight(?:\s[^"]*)?"[^>]*>(?:<span class="filename">(?P<title>.*?)</span>)?'
                    r'<pre[^>]*>(?:<span></span>)?<code[^>]*>(?P<code>.*?)</code></pre></div>', re.S)
 PARAGRAPH = re.compile(r"<p>(?P<inner>.*?)</p>", re.S)
+# Where an example's code starts on a page: a titled block (its file name downloads it), or a recipe's whole file
+# given as a download in the line above its output (`whole_file` in sitegen/macros.py), no code shown.
+SHOWN_OR_DOWNLOADED = re.compile(rf"{BLOCK.pattern}|<p>(?P<line>(?:(?!</p>).)*?<a\s[^>]*>\s*<code>(?P<file>[\w.-]+)</code></a>(?:(?!</p>).)*)</p>",
+                                 re.S)
 LINK = re.compile(r"<a\s[^>]*>")
 HREF = re.compile(r'\bhref="(?P<href>[^"]+)"')
 TAG = re.compile(r"<[^>]+>")
@@ -128,18 +132,20 @@ def examples_of_page(site: Path, language: str, page: str, downloads: set[str], 
     fences = iter(example_fences(source, runtime) if source.exists() else [])  # drift, matrix: generated, no source
     page_links = tuple(link for paragraph in PARAGRAPH.findall(page_html) for link in downloaded(paragraph, page_url))
     found = []
-    for block in BLOCK.finditer(page_html):
-        name = TAG.sub("", block["title"] or "")
-        if name not in downloads:
-            continue
-        where = f"{language}/{page}: the block titled {name}"
-        output = BLOCK.match(page_html, SPACE.match(page_html, block.end()).end())
+    for start in SHOWN_OR_DOWNLOADED.finditer(page_html):
+        name = TAG.sub("", start["title"] or "") if start["file"] is None else start["file"]
+        output = BLOCK.match(page_html, SPACE.match(page_html, start.end()).end())
+        if name not in downloads or (start["file"] and not (output and "exec-output" in output.group(0)[:80])):
+            continue  # no example, or a line that names one without its output under it (runs_beside)
+        where = f"{language}/{page}: the {'block titled' if start['file'] is None else 'download line of'} {name}"
         assert output and not output["title"], f"{where} is not followed by its output"
         assert "exec-output" in output.group(0)[:output.group(0).index(">")], f"{where}: its output is not marked as one"
         block_id, title = next(fences, ("?", "no example block"))
         assert title == name, f"{where}: the page source has {title} here"
-        found.append(Example(language, page, block_id, name, copied(block["code"]), shown_text(output["code"]),
-                             downloaded(block["title"], page_url), page_links))
+        links = downloaded(start["title"] or start["line"], page_url)
+        code = (copied(start["code"]) if start["file"] is None  # what the copy button copies, or the download
+                else (site / links[0]).read_text(encoding="utf-8").rstrip() if links else "")
+        found.append(Example(language, page, block_id, name, code, shown_text(output["code"]), links, page_links))
     return found
 
 
