@@ -34,9 +34,9 @@ spec beside the synchronous ones, whose `*_async_task` tools no example
 calls) and `parent=own-middleware` (a middleware of its own that adds a tool,
 which a fork child inherits with the middleware). `carrying(parent)` gives it
 to every deep agent made with sub-agents; the experiments of
-`DIMENSIONS["parent"]` run again, and their JavaScript twins but under
-`parent=interrupt-task` (measure.mjs carries the same through
-snippets/js/deepagents_under.mjs; it resumes no interrupted run).
+`DIMENSIONS["parent"]` run again, and their JavaScript twins (measure.mjs
+carries the same through snippets/js/deepagents_under.mjs, and resumes an
+interrupted run as `lab.running` does).
 
 A child's model may send `task` arguments its schema does not accept (`lab.MALFORMED`):
 `args=unknown-key` (an invented key beside the two it defines, which
@@ -104,7 +104,6 @@ PARENTS = {  # what a reader's parent may carry that the examples' parents do no
     "async-subagent": "an async sub-agent (an `AsyncSubAgent` spec: a graph on an Agent Protocol server)",
     "own-middleware": "a middleware of its own that adds a tool (`middleware=[...]`)",
 }
-JS_PARENTS = ("own-tool", "async-subagent", "own-middleware")  # measured in JavaScript too (measure.mjs PARENTS)
 # The async sub-agent of `parent=async-subagent`: deepagents reaches its server only when a model starts a task.
 REMOTE = {"name": "remote", "description": "a helper on another server", "graph_id": "agent", "url": "http://127.0.0.1:9"}
 SECTIONS = tuple(dict.fromkeys(name for names in DIMENSIONS.values() for name in names))  # measured under some setup
@@ -135,9 +134,9 @@ class Setup:
     def js_sections(self) -> tuple[str, ...]:
         """The experiments measured under it in JavaScript too, those of its sections that have a JavaScript twin:
         under a model (npm deepagents picks a harness profile by the model's name as well), a child's malformed
-        `task` arguments, what a reader's parent carries (but a human's approval: measure.mjs resumes no run)
-        and a key a reader's child sets. None under a way of running (npm's `invoke` is its `stream`)."""
-        measured = self.model or self.args or self.child or self.parent in JS_PARENTS
+        `task` arguments, what a reader's parent carries and a key a reader's child sets. None under a way of
+        running (npm's `invoke` is its `stream`)."""
+        measured = self.model or self.args or self.child or self.parent
         return tuple(name for name in self.sections if name in _js_sections()) if measured else ()
 
     @property

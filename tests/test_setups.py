@@ -237,6 +237,20 @@ def test_a_parent_that_asks_a_human_before_task_pauses_at_each_task_call_then_th
     assert under.refusal == dataclasses.replace(own, printed=under.refusal.printed)
 
 
+def test_an_npm_parent_that_asks_a_human_before_task_is_answered_and_the_refusal_holds():
+    """In JavaScript too, under parent=interrupt-task every `task` call is approved (measure.mjs
+    approvingEveryTask): the fork child gets npm's refusal as under the site's own setup, and nothing else
+    of the JavaScript twins differs there. Unanswered, the run would stop at the parent's first `task` call."""
+    found = setups.measured()
+    own, there = collect().js._data, found.results["parent=interrupt-task"][setups.JS]
+    assert "refusal" in there, "the refusal is measured under parent=interrupt-task in JavaScript"
+    def measured(section: dict) -> dict:  # what a section measured, less what its scenario printed
+        return {key: value for key, value in section.items() if key != "printed"}
+
+    assert there["refusal"]["text"] and measured(there["refusal"]) == measured(own["refusal"])
+    assert {name: measured(there[name]) for name in there} == {name: measured(own[name]) for name in there}
+
+
 def test_what_each_deep_agent_lists_is_measured_under_every_setup_too():
     """The listings of `task` descriptions (what the claim that every deep agent lists `general-purpose` reads)
     come from each setup's own runs
@@ -349,7 +363,7 @@ def test_what_a_reader_s_parent_carries_or_child_sets_reaches_a_javascript_child
     found = setups.measured()
     under = setups.facts_under(collect(), found)
     measured = [s for s in found.setups if s.dimension in ("parent", "child") and s.js_sections]
-    assert {s.parent for s in measured if s.parent} == set(setups.JS_PARENTS)
+    assert {s.parent for s in measured if s.parent} == set(setups.PARENTS)
     assert {s.child for s in measured if s.child} == {s.child for s in found.setups if s.child}
     gains = {}
     for setup in measured:

@@ -26,7 +26,9 @@
 //                          tool) sends malformed arguments instead: unknown-key (an invented key beside the
 //                          two the schema defines) or no-description.
 //   parent=<what>          every deep agent made with sub-agents carries what a reader's parent may:
-//                          own-tool, own-middleware (one that adds a tool) or async-subagent.
+//                          own-tool, own-middleware (one that adds a tool), async-subagent, or
+//                          interrupt-task (a human approves each `task` call: its outermost run is
+//                          resumed, every call approved, until it ends).
 //   child=<key>            every declarative child sets that key of its spec too (system-prompt, skills,
 //                          interrupt-on, permissions, response-format), where deepagents' own check of a
 //                          spec allows it there (skills on a fork child: it refuses).
@@ -98,10 +100,15 @@ const { createDeepAgent: createDeepAgentAsIs, createSubAgentMiddleware, createFi
   getHarnessProfile, serializeProfile } = await import("deepagents");
 const { createAgent, createMiddleware, tool } = await import("langchain");
 const { z } = await import("zod");
-const REWRITE = Symbol.for("subagent-depth-docs.rewrite"); // deepagents_under.mjs reads it
-/** createDeepAgent as the experiments call it: under a parent or child setup, with what the setup adds. */
-const createDeepAgent = (params) => createDeepAgentAsIs(globalThis[REWRITE]?.(params) ?? params);
-const { MemorySaver, GraphRecursionError, getConfig } = await import("@langchain/langgraph");
+const REWRITE = Symbol.for("subagent-depth-docs.rewrite"); // deepagents_under.mjs reads both
+const MADE = Symbol.for("subagent-depth-docs.made");
+/** createDeepAgent as the experiments call it: under a parent or child setup, with what the setup adds to its
+ * parameters (REWRITE) and to the agent made (MADE: how its runs are answered). */
+const createDeepAgent = (params) => {
+  const made = createDeepAgentAsIs(globalThis[REWRITE]?.(params) ?? params);
+  return globalThis[MADE]?.(made, params) ?? made;
+};
+const { Command, MemorySaver, GraphRecursionError, getConfig } = await import("@langchain/langgraph");
 const { AIMessage } = await import("@langchain/core/messages");
 const { BaseCallbackHandler } = await import("@langchain/core/callbacks/base");
 const { ScriptedModel, delegate, say, call } =
@@ -491,6 +498,8 @@ async function childStates() {
     ] });
   const thread = { configurable: { thread_id: "flag" } };
   await agent.invoke(user("summarise the notes three ways"), thread);
+  // This run names its thread, so under a parent whose `task` calls a human approves, it answers them itself.
+  for (let resume; (resume = await approvals(agent, thread));) await agent.invoke(resume, thread);
   const all = [];
   for await (const tuple of saver.list(thread)) all.push(tuple);
   all.reverse(); // oldest first
@@ -822,6 +831,7 @@ async function underSetups(texts, wanted) {
       else delete ScriptedModel.prototype.modelName;
       ScriptedModel.prototype._generate = under.args ? sendingMalformed(own, under.args) : own;
       globalThis[REWRITE] = under.rewrite;
+      globalThis[MADE] = under.made;
       scenarios.clear();
       found[under.id] = {};
       for (current of wanted) found[under.id][current] = await MEASURES.get(current)(current);
@@ -835,6 +845,7 @@ async function underSetups(texts, wanted) {
     delete ScriptedModel.prototype.modelName;
     ScriptedModel.prototype._generate = own;
     delete globalThis[REWRITE];
+    delete globalThis[MADE];
     scenarios.clear();
   }
   return found;
@@ -850,14 +861,17 @@ function readSetup(text) {
     return { id: `model=${model}`, model };
   }
   if (dimension === "args" && MALFORMED.includes(value)) return { id: text, args: value };
-  if (dimension === "parent" && value in PARENTS) return { id: text, rewrite: carrying(PARENTS[value]) };
+  if (dimension === "parent" && value in PARENTS) {
+    const made = value === "interrupt-task"
+      ? (agent, params) => (params.subagents?.length ? approvingEveryTask(agent) : agent) : undefined;
+    return { id: text, rewrite: carrying(PARENTS[value]), made };
+  }
   if (dimension === "child" && value in CHILD_KEYS) return { id: text, rewrite: declaring(...CHILD_KEYS[value]) };
   throw new Failure(`no setup ${text}: measure.mjs measures under model=<key>|<key>..., ` +
     `args=${MALFORMED.join("|")}, parent=${Object.keys(PARENTS).join("|")} and child=${Object.keys(CHILD_KEYS).join("|")}`);
 }
 
-// What a reader's parent may carry that the examples' parents do not (snippets/setups.py PARENTS; a parent whose
-// `task` calls a human approves is measured in Python only: measure.mjs resumes no interrupted run).
+// What a reader's parent may carry that the examples' parents do not (snippets/setups.py PARENTS).
 const parentNote = tool(() => "noted", {
   name: "parent_note", description: "Note a line in the reader's own log.", schema: z.object({ text: z.string() }),
 });
@@ -866,12 +880,66 @@ const PARENTS = {
   "own-middleware": (params) => ({
     ...params, middleware: [...(params.middleware ?? []), createMiddleware({ name: "ParentsMiddleware", tools: [parentNote] })],
   }),
+  // a human approves each `task` call: its outermost run is resumed, every call approved (approvingEveryTask)
+  "interrupt-task": (params) => ({
+    ...params, interruptOn: { ...(params.interruptOn ?? {}), task: true }, checkpointer: params.checkpointer ?? new MemorySaver(),
+  }),
   // never started: no model of the examples calls its tools (snippets/setups.py REMOTE)
   "async-subagent": (params) => ({
     ...params,
     subagents: [...params.subagents, { name: "remote", description: "a helper on another server", graphId: "agent", url: "http://127.0.0.1:9" }],
   }),
 };
+
+let approving = false; // an approved run is under way: what runs inside it (a tool's own agent) runs as written
+let approvedThreads = 0;
+
+/** What resumes `agent`'s run on the thread of `config` with every pending interrupt answered, each of its tool
+ * calls approved; null when nothing waits for a human. */
+async function approvals(agent, config) {
+  const pending = (await agent.getState(config)).tasks.flatMap((task) => task.interrupts ?? []);
+  const answer = (pause) => ({ decisions: pause.value.actionRequests.map(() => ({ type: "approve" })) });
+  if (!pending.length) return null;
+  return new Command({ resume: pending.length === 1 ? answer(pending[0])
+    : Object.fromEntries(pending.map((pause) => [pause.id, answer(pause)])) });
+}
+
+/** `agent` whose outermost `invoke` or `stream` (one that names no thread of its own: its caller answers) runs on
+ * a thread of its own and, while it waits for a human, is resumed with every pending tool call approved; a
+ * `stream` yields the chunks of every resumption after those of the first (snippets/lab.py running). */
+function approvingEveryTask(agent) {
+  const invoke = agent.invoke.bind(agent);
+  const stream = agent.stream.bind(agent);
+  const asWritten = (config) => approving || config?.configurable?.thread_id;
+  const threaded = (config) =>
+    ({ ...config, configurable: { ...config?.configurable, thread_id: `approved-${++approvedThreads}` } });
+  const resumption = (config) => approvals(agent, config);
+  agent.invoke = async (input, config) => {
+    if (asWritten(config)) return invoke(input, config);
+    const thread = threaded(config);
+    approving = true;
+    try {
+      let result = await invoke(input, thread);
+      for (let resume; (resume = await resumption(thread));) result = await invoke(resume, thread);
+      return result;
+    } finally {
+      approving = false;
+    }
+  };
+  agent.stream = async (input, config) => {
+    if (asWritten(config)) return stream(input, config);
+    const thread = threaded(config);
+    return (async function* () {
+      approving = true;
+      try {
+        for (let next = input; next; next = await resumption(thread)) yield* await stream(next, thread);
+      } finally {
+        approving = false;
+      }
+    })();
+  };
+  return agent;
+}
 
 /** Every deep agent made with sub-agents (a parent) carries what `add` adds. */
 const carrying = (add) => (params) => (params.subagents?.length ? add(params) : params);
