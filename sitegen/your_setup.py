@@ -111,9 +111,12 @@ def table(found, under: dict[str, Any], js, language: str) -> str:
     lines = ["| " + " | ".join(says["labels"][c] for c in COLUMNS) + " |", "|" + "---|" * len(COLUMNS)]
     lines += ["| " + " | ".join(cells(row, language)) + " |" for row in rows(found, under, js)]
     picker = f'<div class="your-setup-picker" data-picked="{PICKED}" hidden></div>'
+    # Run as the block opens, before its table is read: with JavaScript, the rows the script will hide are never
+    # laid out (site.css, `.picking`).
+    picking = '<script>document.currentScript.parentElement.classList.add("picking")</script>'
     # The script is inlined under its table (as the matrix's release picker is): only this page loads it. No
     # blank line (it would end Markdown's HTML block), no comment line.
     script = "\n".join(line for line in SCRIPT.read_text(encoding="utf-8").splitlines()
                        if line.strip() and not line.lstrip().startswith("//"))
-    return (f'<div class="your-setup" markdown>\n\n{picker}\n\n' + "\n".join(lines) + "\n\n</div>\n\n"
+    return (f'<div class="your-setup" markdown>\n\n{picker}\n{picking}\n\n' + "\n".join(lines) + "\n\n</div>\n\n"
             f"<script>\n{script}\n</script>\n")
