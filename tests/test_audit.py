@@ -32,3 +32,10 @@ def test_a_page_with_a_diagram_and_one_without_meet_the_targets(site, capsys):
             assert False, (f"{r.language}/{r.page}: {category} {r.scores.get(category, r.weight)} misses its target: "
                            f"{r.failing.get(category)}")
         assert r.layout_shift <= 0.1, f"{r.language}/{r.page}: layout shift {r.layout_shift:.3f} (budget 0.1)"
+
+
+def test_the_recipes_page_on_a_phone_is_at_most_half_as_tall_as_when_issue_36_was_filed(site):
+    """Layout does not depend on the load: the height target `make audit` prints is held here too."""
+    heights = audit.phone_heights(site)
+    assert set(heights) == set(languages.codes())
+    assert not audit.height_misses(heights), "\n" + audit.height_table(heights)
