@@ -18,6 +18,9 @@ ROOT = paths.ROOT
 FIGURES = {
     "benchmarks/experiments.py": ["import deepagents", "run all experiments once", "peak memory",
                                   "JavaScript measurement, cold", "node processes, cached run"],
+    "benchmarks/mutation.py": ["mutants", "quick path, every mutant", "quick path, per mutant",
+                               "one full strict build (both languages)", "both, as tests/test_mutants.py runs them",
+                               "caught"],
     "benchmarks/site.py": [
         "strict build, cold (nothing cached)",
         "strict build, fully cached",
@@ -59,7 +62,7 @@ def assert_prints_every_figure(script: str, output: str) -> None:
         line = next((line for line in lines if line.startswith(figure)), None)
         assert line is not None, f"{script} printed no line for {figure!r}:\n{output}"
         assert NUMBER.search(line[len(figure):] + " "), f"{script}: no number for {figure!r}: {line!r}"
-        if "/" in figure:  # a ratio: printed with its target
+        if " / " in figure:  # a ratio: printed with its target
             assert re.search(r"target <= \d\.\d\d\s+(ok|MISSED)$", line), f"{script}: no target for {line!r}"
 
 
@@ -73,3 +76,13 @@ def test_the_site_benchmark_prints_every_figure_in_one_round(site, build_cache):
     output = run("benchmarks/site.py", "--rounds", "1", "--from-cache", str(build_cache))
     assert "rounds: 1" in output and "smoke run" in output
     assert_prints_every_figure("benchmarks/site.py", output)
+
+
+def test_the_mutation_benchmark_prints_every_figure_for_a_few_mutants(site, build_cache):
+    output = run("benchmarks/mutation.py", "--from-cache", str(build_cache), "--mutants", "2")
+    assert "smoke run" in output
+    assert_prints_every_figure("benchmarks/mutation.py", output)
+    lines = output.splitlines()
+    assert "stopped as it must" in next(line for line in lines if line.startswith("one full strict build"))
+    assert re.search(r"\(target <= 30 s wall (ok|MISSED)\)$", next(line for line in lines if line.startswith("both,")))
+    assert next(line for line in lines if line.startswith("caught")).split()[1:] == ["3", "of", "3"]
