@@ -33,6 +33,7 @@ FIGURES = {
         "peak memory of a cold build",
         "cached / cold",
         "cold / (cached + experiments)",
+        "cold / (cached + experiments + setups)",
         "prose rebuild / same without exec blocks",
         "cold / (cold less the setups)",
     ],
