@@ -84,6 +84,6 @@ def test_the_mutation_benchmark_prints_every_figure_for_a_few_mutants(site, buil
     assert "smoke run" in output
     assert_prints_every_figure("benchmarks/mutation.py", output)
     lines = output.splitlines()
-    assert "stopped as it must" in next(line for line in lines if line.startswith("one full strict build"))
+    assert next(line for line in lines if line.startswith("one full strict build")).endswith("(the unpatched site: a smoke run)")
     assert re.search(r"\(target <= 30 s wall (ok|MISSED)\)$", next(line for line in lines if line.startswith("both,")))
     assert next(line for line in lines if line.startswith("caught")).split()[1:] == ["3", "of", "3"]
