@@ -29,8 +29,11 @@ def build_cache(tmp_path_factory, worker_id):
     """The facts and blocks this run measured: empty until the run's build fills it. Only that build writes it:
     any other build takes a copy (`cache_copy`, tests/site_build.py copy_cache), as a build prunes what it did
     not use while other tests copy this folder."""
+    from tests.site_build import RUNS_CACHE
+
     folder = shared(tmp_path_factory, worker_id) / "build-cache"
     folder.mkdir(exist_ok=True)
+    RUNS_CACHE[:] = [folder]  # mkdocs_build refuses it to every build but the run's own
     return folder
 
 
@@ -45,7 +48,7 @@ def site(tmp_path_factory, worker_id, build_cache):
     with open(root / "site.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # one worker builds, the others wait for it
         if not built.exists():
-            result = mkdocs_build(site_dir, cache=build_cache, counts=root / "site.counts.json")
+            result = mkdocs_build(site_dir, cache=build_cache, counts=root / "site.counts.json", fills_the_runs_cache=True)
             assert result.returncode == 0, result.stderr[-3000:]
             built.write_text("")
     return site_dir

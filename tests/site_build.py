@@ -49,14 +49,36 @@ finally:
 """
 
 
+# The run's own cache (tests/conftest.py `build_cache`): only the run's build writes it. A build prunes the
+# rendered blocks it did not use, so a build of a changed project handed this folder deletes what every later
+# copy needs: a cached build then renders them again, and loads langchain (the flake of issue 50).
+RUNS_CACHE: list[Path] = []
+
+
+class TheRunsCache(AssertionError):
+    """A build (or a command that writes a cache) was handed the run's own cache instead of a copy of it."""
+
+
+def refusing_the_runs_cache(cache: Path | None) -> None:
+    """Stop a test that hands the run's cache to anything but the run's build: it must take a copy
+    (the `cache_copy` fixture, or copy_cache)."""
+    if cache is not None and any(Path(cache).resolve() == own.resolve() for own in RUNS_CACHE):
+        raise TheRunsCache(f"{cache} is the run's own cache: only the run's build writes it; hand a copy "
+                           "(the cache_copy fixture, or tests/site_build.py copy_cache)")
+
+
 def mkdocs_build(site_dir: Path, project: Path = ROOT, extra_env: dict | None = None, command: str = "mkdocs",
-                 cache: Path | None = None, counts: Path | None = None) -> subprocess.CompletedProcess:
+                 cache: Path | None = None, counts: Path | None = None,
+                 fills_the_runs_cache: bool = False) -> subprocess.CompletedProcess:
     """`mkdocs build --strict` (or `properdocs`); a fixed SOURCE_DATE_EPOCH makes it reproducible.
 
     Without `cache` it measures afresh. With one (a copy_cache of tests/conftest.py's session cache,
     filled by the session's own build) it reuses what that build measured and rendered for the same
     code: a project whose experiments or examples differ gets other keys, and is measured again. With `counts`, that
-    file gets what the build did (COUNTING)."""
+    file gets what the build did (COUNTING). Only the run's build (`fills_the_runs_cache`) may be handed
+    the run's own cache."""
+    if not fills_the_runs_cache:
+        refusing_the_runs_cache(cache)
     env = {**os.environ, "SOURCE_DATE_EPOCH": "1764633600", **QUIET, **facts_cache.environment(cache), **(extra_env or {})}
     arguments = ["build", "--strict", "-f", str(project / "mkdocs.yml"), "-d", str(site_dir)]
     start = [sys.executable, "-c", COUNTING, str(counts)] if counts else [sys.executable, "-m", command]

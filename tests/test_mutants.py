@@ -54,10 +54,11 @@ def observed(tmp_path_factory, build_cache, site):
     """(the quick path's baseline and observations, the full strict build of FULL_BUILD), made side by side.
     The baseline is what the run's build measured (read from its cache)."""
     root = tmp_path_factory.mktemp("mutants")
-    copy_cache(build_cache, root / "cache")
+    copy_cache(build_cache, root / "cache")  # the full build's
+    copy_cache(build_cache, root / "quick-cache")  # the quick path's: its probe keeps each mutant's facts there
     with ThreadPoolExecutor(max_workers=1) as pool:
         full = pool.submit(mutation.build_against, FULL_BUILD, root / "full", cache=root / "cache")
-        baseline, seen = mutation.quick(list(MUTANTS.values()), root / "quick", say=lambda line: None, cache=build_cache)
+        baseline, seen = mutation.quick(list(MUTANTS.values()), root / "quick", say=lambda line: None, cache=root / "quick-cache")
         verdicts = {name: mutation.judge(m, baseline, seen[name]) for name, m in MUTANTS.items()}
         print("\n" + mutation.table(list(verdicts.values()), "quick", 0))
         return baseline, seen, verdicts, full.result()

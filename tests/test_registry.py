@@ -17,7 +17,7 @@ import yaml
 
 from snippets import cache as facts_cache
 from snippets import registry
-from tests.site_build import LANGUAGES, SOURCE, copy_project, html, mkdocs_build
+from tests.site_build import LANGUAGES, SOURCE, TheRunsCache, copy_cache, copy_project, html, mkdocs_build
 
 EXPERIMENT = '''"""Section 8: an extra measurement, to show what adding a section takes."""
 
@@ -84,6 +84,7 @@ def translate(project, language: str, words: dict) -> str:
 def eighth(tmp_path_factory, build_cache, site):  # site: the run's build has filled build_cache
     root = tmp_path_factory.mktemp("eighth")
     project = copy_project(root / "project")
+    cache = copy_cache(build_cache, root / "cache")
     touched: list[str] = []
     write = writer(project, touched)
     write("snippets/extra.py", EXPERIMENT)  # 1. the experiment: its SECTION and claims
@@ -94,18 +95,18 @@ def eighth(tmp_path_factory, build_cache, site):  # site: the run's build has fi
         write(f"sitegen/strings/{language}.yml", translate(project, language, TRANSLATED))
     config = (project / "mkdocs.yml").read_text(encoding="utf-8")  # 4. its nav line
     write("mkdocs.yml", config.replace("      - gap.md\n", "      - gap.md\n      - extra.md\n"))
-    result = mkdocs_build(root / "site", project, cache=build_cache)
+    result = mkdocs_build(root / "site", project, cache=cache)
     assert result.returncode == 0, result.stderr[-3000:]
-    return project, root / "site", touched
+    return project, root / "site", touched, cache
 
 
 def test_an_eighth_section_touches_only_its_own_files(eighth):
-    _, _, touched = eighth
+    _, _, touched, _ = eighth
     assert len(set(touched)) == 2 + len(LANGUAGES) + (len(LANGUAGES) - 1) + 1, sorted(set(touched))
 
 
 def test_the_site_shows_the_eighth_section_everywhere(eighth):
-    _, site, _ = eighth
+    _, site, _, _ = eighth
     for language in LANGUAGES:
         assert re.search(r'<a href="extra/">8\. Extra</a>', html(site, language, "index")), language
         page = html(site, language, "extra")
@@ -113,19 +114,32 @@ def test_the_site_shows_the_eighth_section_everywhere(eighth):
         assert "A deep agent comes with a step limit" in html(site, language, "matrix")
 
 
-def test_parity_the_registry_and_the_mutation_suite_take_it_in(eighth, build_cache):
-    project, _, _ = eighth
+def test_a_changed_projects_build_prunes_the_blocks_of_the_cache_it_reads(eighth, build_cache, tmp_path):
+    """Issue 50's flake, reproduced: the eighth section's build (its mkdocs.yml differs, and every block's key
+    holds mkdocs.yml) prunes every block the run's build rendered from the cache it was handed. Handed the run's
+    own cache, as it once was, it left every later copy without them: a "fully cached" build read from such a
+    copy rendered them again and loaded langchain. So a build is handed a copy, and refuses the run's cache."""
+    _, _, _, cache = eighth
+    rendered = {path.name for path in (build_cache / "blocks").rglob("*") if path.is_file()}
+    left = {path.name for path in (cache / "blocks").rglob("*") if path.is_file()}
+    assert rendered and left and not rendered & left, "the changed project's build kept the run's blocks"
+    with pytest.raises(TheRunsCache, match="only the run's build writes it"):
+        mkdocs_build(tmp_path / "site", cache=build_cache)
+
+
+def test_parity_the_registry_and_the_mutation_suite_take_it_in(eighth):
+    project, _, _, cache = eighth
     from tools.parity import differences
 
     assert differences(project / "docs") == []
     assert "extra" not in {s.name for s in registry.sections()}, "the real project is untouched"
     listed = subprocess.run([sys.executable, "-m", "tools.mutation", "--quick", "extra-no-limit"], cwd=project,
                             capture_output=True, text=True, timeout=300,  # its baseline: what the build measured
-                            env={**os.environ, **facts_cache.environment(build_cache)})
+                            env={**os.environ, **facts_cache.environment(cache)})
     assert "1 of 1 mutants caught" in listed.stdout, listed.stdout[-2000:] + listed.stderr[-2000:]
 
 
-def test_a_new_claim_touches_five_files_and_each_error_names_the_file(tmp_path, build_cache, site):
+def test_a_new_claim_touches_five_files_and_each_error_names_the_file(tmp_path, cache_copy):
     """A writer adds a claim the way README.md says, in a copy, and builds after each step."""
     project = copy_project(tmp_path / "project")
     touched: list[str] = []
@@ -134,7 +148,7 @@ def test_a_new_claim_touches_five_files_and_each_error_names_the_file(tmp_path, 
     other = LANGUAGES[-1]
 
     def build() -> str:
-        done = mkdocs_build(tmp_path / "site", project, cache=build_cache)
+        done = mkdocs_build(tmp_path / "site", project, cache=cache_copy)
         build.last = "" if done.returncode == 0 else done.stderr
         return build.last
 

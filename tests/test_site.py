@@ -112,12 +112,12 @@ def test_diagrams_are_inline_svg_named_with_a_text_alternative_and_no_mermaid(si
     assert not list(site.rglob("mermaid*")), "no Mermaid is published"
 
 
-def test_a_second_build_draws_nothing_and_starts_no_browser(site, build_cache, tmp_path):
+def test_a_second_build_draws_nothing_and_starts_no_browser(site, build_cache, cache_copy, tmp_path):
     """The run's build drew every diagram into the run's cache; a build of the same code reads them from
     there and never starts Chromium (here: there is none to start)."""
     assert len(list((build_cache / "diagrams").glob("*.json"))) >= 4, "the run's build kept its drawings"
     result = mkdocs_build(tmp_path / "site", extra_env={"SITEGEN_CHROMIUM": str(tmp_path / "no-chromium")},
-                          cache=build_cache)
+                          cache=cache_copy)
     assert result.returncode == 0, result.stderr[-3000:]
     assert "Drew" not in result.stderr and "Chromium" not in result.stderr
     assert (tmp_path / "site" / "index.html").read_text(encoding="utf-8").count("<svg") >= 2
@@ -189,25 +189,25 @@ def test_tables_of_three_columns_name_each_cell_and_the_search_dialog_has_a_name
         assert re.search(r'role="dialog" aria-label="[^"]+"', page_html), "the search dialog has no name"
 
 
-def test_failing_block_fails_the_build_naming_page_and_line(tmp_path, build_cache):
+def test_failing_block_fails_the_build_naming_page_and_line(tmp_path, cache_copy):
     project = copy_project(tmp_path / "project")
     page = project / "docs" / LANGUAGES[-1] / "gap.md"
     lines = page.read_text(encoding="utf-8").splitlines()
     lines[2:2] = ["", '```python exec="on" id="broken-block"', 'raise RuntimeError("kaput")', "```", ""]
     page.write_text("\n".join(lines), encoding="utf-8")
-    result = mkdocs_build(tmp_path / "site", project, cache=build_cache)
+    result = mkdocs_build(tmp_path / "site", project, cache=cache_copy)
     assert result.returncode != 0
     assert f"docs/{LANGUAGES[-1]}/gap.md:4: markdown_exec: Execution of python code block 'broken-block'" in result.stderr
     assert "RuntimeError: kaput" in result.stderr
 
 
-def test_raising_experiment_fails_the_build_naming_experiment_and_pages(tmp_path, build_cache):
+def test_raising_experiment_fails_the_build_naming_experiment_and_pages(tmp_path, cache_copy):
     project = copy_project(tmp_path / "project")
     experiment = project / "snippets" / "gap.py"
     source = experiment.read_text(encoding="utf-8")
     experiment.write_text(source.replace('    refusal = bench.read("refusal")', '    raise LookupError("the gap moved")'),
                           encoding="utf-8")
-    result = mkdocs_build(tmp_path / "site", project, cache=build_cache)  # the other experiments: as measured
+    result = mkdocs_build(tmp_path / "site", project, cache=cache_copy)  # the other experiments: as measured
     assert result.returncode != 0
     output = result.stderr + result.stdout
     pages = ", ".join(f"docs/{code}/gap.md" for code in LANGUAGES)
