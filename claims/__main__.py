@@ -61,7 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         return getattr(importlib.import_module(module), function)(args.args)
     provider = load(found["provider"])
     if args.command == "check":
-        problems = checks.run(provider) or [str(p) for p in checks.unscoped(provider)]
+        problems = checks.run(provider) or checks.measured(provider)
         return _report(problems, "check: every claim, marker, translation, mutant and scope is in order")
     if args.command == "parity":
         pages = parity.texts(provider.pages())
@@ -90,5 +90,19 @@ def _sentences(provider: Provider, config: Path, site: Path | None) -> int:
     return 0
 
 
+def _one_line(argv: list[str] | None = None) -> int:
+    """main(), with a writer's mistake the engine or its client names (an MkDocs PluginError: a marker, a
+    strings file, an experiment) printed as its message alone, as the build prints it: no traceback."""
+    try:
+        from mkdocs.exceptions import PluginError
+    except ImportError:  # pragma: no cover - the engine runs without MkDocs too
+        PluginError = ()  # noqa: N806
+    try:
+        return main(argv)
+    except PluginError as error:
+        print(error, file=sys.stderr)
+        return 1
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(_one_line())

@@ -13,6 +13,9 @@ prints it.
 * `marker_order`: a translation whose markers are not the source page's, in the same order (a
   sentence missing, one too many, or another order); a page not translated yet is no problem;
 * `unflipped`: a claim (a twin a page binds included) that no mutant flips;
+* `readings` (it reads values: the plugin runs it after the others, once every value is measured): a claim
+  whose reading raises (named where it is declared), and a marker bound to a claim whose value is not yes
+  or no (named where it binds);
 * `unscoped` (it reads values: the plugin runs it after the others, once every value is measured): a bound
   text that is false under one of the provider's setups and does not state the scope it holds in. A page
   may state a scope once for all its texts: its front matter declares it (`scopes: [id]`) and one of its
@@ -26,7 +29,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from claims.markers import BindingError, Segment, holds, page_scopes, readable, segments
+from claims.markers import NAMED_ERRORS, BindingError, Segment, holds, page_scopes, readable, segments
 from claims.model import Claim, Mutant
 from claims.provider import Page, Provider
 
@@ -181,6 +184,48 @@ def unflipped(claims: Iterable[Claim], mutants: Iterable[Mutant], pages: dict[st
     return found
 
 
+def readings(provider: Provider) -> list[Problem]:
+    """Every claim whose reading raises, one line where it is declared (a twin read the same way is the same
+    mistake); then every claim bound by a marker whose value is not yes or no, one line where it first binds.
+    An error the client names itself (a failed experiment: `BindingError`'s base, MkDocs' PluginError)
+    goes through as it is."""
+    found, values, raised = [], {}, set()
+    for claim in provider.claims():
+        try:
+            values[claim.id] = provider.value(claim.id)
+        except NAMED_ERRORS:
+            raise
+        except Exception as error:  # noqa: BLE001 - any error of a writer's reading is named, in one line
+            if claim.base in raised:
+                continue
+            raised.add(claim.base)
+            file, _, line = provider.declared_at(claim.id).rpartition(":")
+            message = " ".join(str(error).split())
+            found.append(Problem(file, int(line) if line.isdigit() else None,
+                                 f"claim {claim.id!r}: its reading raised {type(error).__name__}"
+                                 f"{': ' + _clip(message) if message else ''}: correct how it reads the values"))
+    if found:
+        return found
+    bound: dict[str, list[tuple[Page, Segment]]] = {}
+    for page in _all(provider.pages()):
+        for segment in _segments(page) or []:
+            for name in segment.claims:
+                if name in values and not isinstance(values[name], bool):
+                    bound.setdefault(name, []).append((page, segment))
+    for name, places in bound.items():
+        (page, segment), more = places[0], len(places) - 1
+        found.append(Problem(page.file, segment.line,
+                             f"{show(segment)} binds a sentence to claim {name!r}, whose value is "
+                             f"{_clip(repr(values[name]))}, not yes or no"
+                             f"{f' (so do {more} more marker' + 's' * (more > 1) + ')' if more else ''}: bind it to a claim that is "
+                             "true or false (a table or `{{ facts... }}` shows other values)"))
+    return found
+
+
+def _clip(text: str, limit: int = 100) -> str:
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 EXPRESSION = re.compile(r"\{\{-?\s*(.+?)\s*-?\}\}", re.S)  # a template expression in a bound text
 
 
@@ -287,3 +332,8 @@ def run(provider: Provider) -> list[str]:
              *marker_order(pages, provider.languages()[0], skip={p.file for p in unknown}),
              *unflipped(claims, provider.mutants(), pages, provider.declared_at)]
     return [str(p) for p in found] + list(provider.extra_checks())
+
+
+def measured(provider: Provider) -> list[str]:
+    """The checks that read values, once the others found nothing: every claim's reading, then the scopes."""
+    return [str(p) for p in readings(provider) or unscoped(provider)]

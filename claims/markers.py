@@ -40,8 +40,10 @@ from dataclasses import dataclass, field
 
 try:  # inside an MkDocs build, a marker's error stops it in one line, with no traceback
     from mkdocs.exceptions import PluginError as _Base
+
+    NAMED_ERRORS: tuple[type[Exception], ...] = (_Base,)  # errors whose message names what and where: one line
 except ImportError:  # pragma: no cover - the engine runs without MkDocs too
-    _Base = Exception
+    _Base, NAMED_ERRORS = Exception, ()
 
 KINDS = ("guard", "when", "unless", "narrative")
 # Why a sentence may speak of sub-agents without a claim: the whole allow-list.
@@ -55,6 +57,9 @@ REASONS = {
 }
 # A claim id: words and hyphens, and "@js" for the JavaScript twin of a claim (claims/model.py).
 MARKER = re.compile(r"\{\{-?\s*(guard|when|unless|narrative)\(\s*((?:\"!?[\w@-]+\"\s*,?\s*)+)\)\s*-?\}\}")
+# What a writer may mean as a marker (a kind, then an opening parenthesis): one MARKER does not match
+# (single quotes, a space in an id) would reach the template engine, which knows no such function.
+LOOSE_MARKER = re.compile(r"\{\{-?\s*(guard|when|unless|narrative)\s*\(")
 FENCE = re.compile(r"^\s*(```|~~~)")
 LIST_ITEM = re.compile(r"^(\s*)(?:[-*+]|\d+\.)\s+")
 SENTENCE_END = ".:;!?。：；！？"
@@ -161,6 +166,14 @@ def segments(markdown: str, page: str = "?", found_blocks: list[Block] | None = 
         text = markdown[block.start:block.end]
         first_line = text.lstrip()
         start = block.content_start(markdown)
+        exact = {match.start() for match in MARKER.finditer(text)}
+        for loose in LOOSE_MARKER.finditer(text):
+            if loose.start() not in exact:
+                line = markdown.count("\n", 0, block.start + loose.start()) + 1
+                close = text.find("}}", loose.start())
+                written = text[loose.start():close + 2 if close >= 0 else len(text)]
+                raise BindingError(f"{page}:{line}: {_short(' '.join(written.split()), 60)} is no marker the engine "
+                                   f'reads: name each claim in double quotes, {loose.group(1)}("claim-id")')
         for match in MARKER.finditer(text):
             line = markdown.count("\n", 0, block.start + match.start()) + 1
             where = f"{page}:{line}"

@@ -6,8 +6,8 @@
       - macros                                  # after claims: markers are resolved before Jinja renders
 
 * `on_config` (the source language's build, once per build or rebuild of `mkdocs serve`): runs every
-  check of claims/checks.py and the provider's own, then (when they found nothing) `unscoped`, which reads the
-  values under every setup; and stops the build with one line per problem.
+  check of claims/checks.py and the provider's own, then (when they found nothing) those that read the values
+  (`readings`, then `unscoped`, under every setup); and stops the build with one line per problem.
 * `on_page_markdown`: each marker of the page is resolved against the provider's live values
   (`claims.markers.apply`): the true form stays, the other is dropped, a stale guard stops the
   strict build naming page:line. Listed before the template plugin, it sees the page source as
@@ -45,7 +45,7 @@ class ClaimsPlugin(BasePlugin[ClaimsConfig]):
         if config.theme["language"] != self.provider.languages()[0]:
             return config  # the source language's build checked every language
         self.provider.refresh()
-        problems = checks.run(self.provider) or [str(p) for p in checks.unscoped(self.provider)]
+        problems = checks.run(self.provider) or checks.measured(self.provider)
         if problems:
             raise PluginError("\n".join(problems))
         return config

@@ -24,7 +24,7 @@ from snippets import paths, registry
 
 
 class MissingString(PluginError):
-    """A word the site needs is not in a language's strings file."""
+    """A word the site needs is not in a language's strings file (or the file cannot be read)."""
 
 
 def _file(language: str) -> str:
@@ -37,7 +37,14 @@ def strings(language: str) -> dict[str, Any]:
     if not path.exists():
         source = _source()
         raise MissingString(f"{_file(language)} does not exist: copy {_file(source)} and translate its values")
-    return yaml.safe_load(path.read_text(encoding="utf-8"))
+    try:
+        return yaml.safe_load(path.read_text(encoding="utf-8"))
+    except yaml.YAMLError as error:  # one line naming the file, line and column, instead of yaml's traceback
+        mark = getattr(error, "problem_mark", None)
+        where = f"{_file(language)}:{mark.line + 1}:{mark.column + 1}" if mark else _file(language)
+        problem = " ".join(str(getattr(error, "problem", None) or error).split())
+        raise MissingString(f"{where}: not valid YAML: {problem}: correct it (a value with a colon, a quote or a "
+                            "leading symbol is written in quotes)") from None
 
 
 def word(language: str, key: str) -> Any:

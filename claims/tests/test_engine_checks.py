@@ -112,3 +112,30 @@ def test_the_clients_own_checks_follow(provider):
     del provider.flips["recount"]
     assert checks.run(provider)[-1] == "strings/xx.yml has no 'nav.home': add it"
     assert len(checks.run(provider)) == 2
+
+
+def test_a_marker_in_single_quotes_stops_the_check_in_one_line(provider):
+    """Not a marker the engine reads: left alone, the template engine would stop the build with "'guard' is
+    undefined" and no line."""
+    provider.texts["en"]["page.md"] = EN.replace('guard("sky-blue", "sky-blue@js")', "guard('sky-blue')")
+    assert checks.run(provider)[0] == (
+        "docs/en/page.md:3: {{ guard('sky-blue') }} is no marker the engine reads: name each claim in double "
+        'quotes, guard("claim-id")')
+
+
+def test_a_reading_that_raises_is_named_where_the_claim_is_declared(provider):
+    provider.facts = {"sky": True, "sky_js": True}  # the reading of grass-green looks up "grass": KeyError
+    assert checks.run(provider) == []  # the checks that read no value have nothing to say
+    assert checks.measured(provider) == [
+        "lib_claims.py:11: claim 'grass-green': its reading raised KeyError: 'grass': correct how it reads the values"]
+
+
+def test_a_guard_bound_to_a_claim_that_is_not_yes_or_no_stops_the_check(provider):
+    provider.texts["en"]["page.md"] = EN.replace("Why is that? {{ narrative(\"question\") }}",
+                                                 'Seven things. {{ guard("count") }}')
+    provider.texts["xx"]["page.md"] = XX.replace("Pourquoi ? {{ narrative(\"question\") }}",
+                                                 'Sept choses. {{ guard("count") }}')
+    assert checks.measured(provider) == [
+        "docs/en/page.md:8: guard('count') binds a sentence to claim 'count', whose value is 7, not yes or no (so "
+        "do 1 more marker): bind it to a claim that is true or false (a table or `{{ facts... }}` shows other "
+        "values)"]
