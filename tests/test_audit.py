@@ -34,6 +34,15 @@ def test_a_page_with_a_diagram_and_one_without_meet_the_targets(site, capsys):
         assert r.layout_shift <= 0.1, f"{r.language}/{r.page}: layout shift {r.layout_shift:.3f} (budget 0.1)"
 
 
+def test_a_language_added_since_issue_36_is_held_to_the_source_languages_height():
+    """A third language added by the README's steps has no height on record: its page translates the source's."""
+    source, added = languages.source(), "language-added-later"
+    target = audit.RECIPES_SHARE * audit.RECIPES_FILED[source]
+    assert audit.height_misses({added: int(target)}) == []
+    assert audit.height_misses({added: int(target) + 1}) == [added]
+    assert f"| {added} | {audit.RECIPES_FILED[source]:,} px ({source}'s: none on record) |" in audit.height_table({added: 1})
+
+
 def test_the_recipes_page_on_a_phone_is_at_most_half_as_tall_as_when_issue_36_was_filed(site):
     """Layout does not depend on the load: the height target `make audit` prints is held here too."""
     heights = audit.phone_heights(site)
