@@ -65,7 +65,10 @@ def render(name: str, facts, language: str) -> str:
     report = entry["report"].strip().format(
         python=facts.versions["deepagents"], npm=facts.versions[js.VERSION_KEY],
         preamble_opening=preamble_opening(facts.flag.preamble))
-    return (f'<blockquote class="docs-quote"><p><code>{literal(entry["quote"])}</code></p>'
+    # A quote from a code example is code again (`code: true`), one from prose a line of text in code's font.
+    quoted = (f'<pre><code>{literal(entry["quote"])}</code></pre>' if entry.get("code")
+              else f'<p><code>{literal(entry["quote"])}</code></p>')
+    return (f'<blockquote class="docs-quote">{quoted}'
             f'<p>{fill(word(language, "docs_otherwise.attribution"), links=links, date=literal(data["read"]))}</p></blockquote>'
             f'<details class="note"><summary>{literal(word(language, "docs_otherwise.report_title"))}</summary>'
             f'<p>{fill(word(language, "docs_otherwise.report_intro"), repository=issues)}</p>'
