@@ -11,6 +11,7 @@ from snippets import paths, registry
 from sitegen import docs_quotes
 from sitegen.render import literal
 from tests.site_build import LANGUAGES, html
+from tools import drift_watch
 
 PAGE = "docs-otherwise"
 CALL = re.compile(r'\{\{\s*docs_quote\("([^"]+)"\)\s*\}\}')
@@ -59,3 +60,47 @@ def test_the_built_page_shows_each_quote_literally_linked_and_dated(site, langua
         for runtime in entry["pages"]:
             assert f'href="{DATA["pages"][runtime]["url"]}#{entry["anchor"]}"' in page_html
     assert page_html.count(literal(DATA["read"])) >= len(QUOTES), "each quote says when it was read"
+
+
+def serving(pages: dict[str, str]):
+    """A stand-in for the docs' server: url -> page text, or an error for any other url."""
+    def served(url: str) -> str:
+        if url not in pages:
+            raise OSError(f"no route to {url}")
+        return pages[url]
+    return served
+
+
+def as_quoted() -> dict[str, str]:
+    """Each page as served, holding its quotes, rewrapped and padded as a served table would be."""
+    return {page["fetch"]: "\n".join("|  " + " \n ".join(entry["quote"].split(" ")) + "   |"
+                                     for entry in QUOTES.values() if runtime in entry["pages"])
+            for runtime, page in DATA["pages"].items()}
+
+
+def test_the_drift_watch_finds_every_quote_on_its_pages_as_served(monkeypatch):
+    monkeypatch.setattr(drift_watch, "served", serving(as_quoted()))
+    text, status = drift_watch.docs_report()
+    assert status == 0 and f"All {len(QUOTES)} quotes still stand" in text
+
+
+def test_the_drift_watch_names_a_quote_gone_from_its_page_and_what_to_do(monkeypatch):
+    name, entry = next(iter(QUOTES.items()))
+    runtime = entry["pages"][0]
+    pages = as_quoted()
+    fetch = DATA["pages"][runtime]["fetch"]
+    pages[fetch] = pages[fetch].replace(entry["quote"].split(" ")[-1], "(rewritten)")
+    monkeypatch.setattr(drift_watch, "served", serving(pages))
+    text, status = drift_watch.docs_report()
+    assert status == 1
+    assert f"`{name}` is no longer on {DATA['pages'][runtime]['url']}" in text
+    assert paths.shown(paths.DOCS_QUOTES) in text, "says which file to update"
+
+
+def test_the_drift_watch_names_a_page_it_could_not_read(monkeypatch):
+    pages = as_quoted()
+    unreadable = next(iter(pages))
+    del pages[unreadable]
+    monkeypatch.setattr(drift_watch, "served", serving(pages))
+    text, status = drift_watch.docs_report()
+    assert status == 1 and f"{unreadable} could not be read" in text
