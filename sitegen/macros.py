@@ -16,7 +16,8 @@ and runtime), `{{ paths_diagram() }}`, `{{ changes("refusal") }}` (the callouts 
 from the article, and why), `{{ runs_beside("refusal") }}` (under the first
 example of a page, once for all: how to run them beside scripted_model.py, and
 how to install what they were measured with), `{{ whole_file("choose.py") }}` (in a
-recipe's fold: the whole file as a download, above its output);
+recipe's fold: the whole file as a download, above its output), `{{ docs_quote("isolated-task") }}` (a
+statement of deepagents' docs that live behaviour contradicts, quoted, with a report to file);
 `numbers` holds the counts the overview reconciles (the article's claims and the
 site's own, the releases whose behaviour matches the article's and those the
 site measures).
@@ -28,7 +29,7 @@ import re
 
 from snippets import paths, registry
 
-from sitegen import diagrams, installs, tables
+from sitegen import diagrams, docs_quotes, installs, tables
 from sitegen.assets import repository, revision
 from sitegen.facts import live_facts
 from sitegen.render import code, quote, show
@@ -137,6 +138,12 @@ def define_env(env) -> None:
         if repo:
             line += word(language, "in_repository").format(url=f"{repo}/tree/{revision()}/snippets/scenarios")
         return line
+
+    @env.macro
+    def docs_quote(name: str) -> str:
+        """A statement of deepagents' own docs that live behaviour contradicts, quoted exactly, with where it
+        stands, when it was read, and a report to file (data/docs_quotes.yml, sitegen/docs_quotes.py)."""
+        return docs_quotes.render(name, facts, language)
 
     @env.macro
     def changes(section: str) -> str:

@@ -32,6 +32,7 @@ STRINGS = (
     SITEGEN / "strings"
 )  # sitegen/strings/<language>.yml: every word the site code prints
 MATRIX = ROOT / "data" / "matrix.json"  # every claim under every release (make matrix)
+DOCS_QUOTES = ROOT / "data" / "docs_quotes.yml"  # what deepagents' own docs say that live behaviour contradicts
 RECIPES_FILED = ROOT / "benchmarks" / "recipes_filed.json"  # the recipes page's height on a phone, as filed (make audit)
 NODE_MODULES = ROOT / "node_modules"
 # Facts, rendered blocks, release environments (gitignored); $SITEGEN_CACHE_DIR puts facts and blocks

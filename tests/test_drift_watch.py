@@ -17,6 +17,7 @@ from sitegen.strings import claim_words
 from tests.named_claims import GUARDED, NUMBER
 from tests.site_build import LANGUAGES
 from sitegen.bound import bound_to
+from sitegen import docs_quotes
 from tools import drift_watch, matrix
 
 CLAIMS = registry.claims("python")
@@ -49,6 +50,14 @@ def npm_pinned_is_newest(monkeypatch, pinned):
     its newest peers measures what the pins do, unless a test says otherwise."""
     monkeypatch.setattr(drift_watch, "npm_releases", lambda: [pinned["versions"][js.VERSION_KEY]])
     monkeypatch.setattr(drift_watch, "measure_npm", lambda version, **options: copy(pinned))
+
+
+@pytest.fixture(autouse=True)
+def docs_as_quoted(monkeypatch):
+    """No network in the tests: deepagents' docs are served as the site quotes them (tests/test_docs_quotes.py
+    covers a quote that is gone)."""
+    served = "\n".join(entry["quote"] for entry in docs_quotes.entries()["quotes"].values())
+    monkeypatch.setattr(drift_watch, "served", lambda url: served)
 
 
 @pytest.fixture

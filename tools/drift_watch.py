@@ -14,6 +14,12 @@ shows (the example's file, the pages that include it, the two outputs), and what
 to do next. It is printed, and appended to $GITHUB_STEP_SUMMARY when that is set
 (the weekly workflow's job summary). Needs the package indexes, like the matrix
 (tools/matrix.py); the scheduled workflow runs it.
+
+It also reads again the pages of deepagents' own docs that the site quotes as
+contradicted by what deepagents does (data/docs_quotes.yml, the page "Where
+deepagents' docs say otherwise"), in the Markdown form docs.langchain.com serves,
+and names each quote no longer found there (the docs changed: perhaps they now say
+what deepagents does) and each page it could not read.
 """
 
 from __future__ import annotations
@@ -23,12 +29,13 @@ import json
 import os
 import subprocess
 import sys
+import urllib.request
 
 from snippets import js, paths, registry
 from snippets.facts import collect, gather, live_row, printed_by
 from snippets.lab import ExperimentFailed
 
-from sitegen import languages
+from sitegen import docs_quotes, languages
 from sitegen.bound import bound_to
 from sitegen.facts import pages_showing
 from sitegen.strings import claim_words
@@ -148,11 +155,44 @@ def runtime_report(pinned: dict, runtime: str) -> tuple[str, int]:
     return "\n\n".join(parts) + "\n", 1
 
 
+def served(url: str) -> str:
+    """A page as its server gives it today."""
+    with urllib.request.urlopen(url, timeout=60) as response:
+        return response.read().decode("utf-8")
+
+
+def docs_report() -> tuple[str, int]:
+    """Each quote of deepagents' docs (data/docs_quotes.yml) looked for in its pages as served today,
+    whitespace aside; the report in Markdown and the exit status (1: a quote is gone or a page unread)."""
+    data = docs_quotes.entries()
+    title = f"## deepagents' docs: the statements the site quotes, read on {data['read']}"
+    pages, unread = {}, []
+    for runtime, page in data["pages"].items():
+        try:
+            pages[runtime] = " ".join(served(page["fetch"]).split())
+        except (OSError, ValueError) as error:
+            unread.append(f"- {page['fetch']} could not be read: {error}")
+    gone = [f"- `{name}` is no longer on {data['pages'][runtime]['url']}: {code(entry['quote'])}"
+            for name, entry in data["quotes"].items() for runtime in entry["pages"]
+            if runtime in pages and " ".join(entry["quote"].split()) not in pages[runtime]]
+    if not gone and not unread:
+        return f"{title}\n\nAll {len(data['quotes'])} quotes still stand on their pages as quoted.\n", 0
+    parts = [title, *(["\n".join(unread)] if unread else [])]
+    if gone:
+        parts.append("\n".join(gone))
+        parts.append(f"The docs changed there. Read the page: if it now says what deepagents does, remove the quote "
+                     f"from {paths.shown(paths.DOCS_QUOTES)} and its section from each docs/<language>/docs-otherwise.md; "
+                     "otherwise quote what it says now, and set `read` to today.")
+    return "\n\n".join(parts) + "\n", 1
+
+
 def main() -> int:
     try:
         text, status = report()
     except (SystemExit, subprocess.CalledProcessError) as error:  # a named failure goes into the summary too
         text, status = f"## Drift watch could not run\n\n{error}\n", 1
+    docs_text, docs_status = docs_report()
+    text, status = text + "\n" + docs_text, max(status, docs_status)
     print(text, end="")
     if os.environ.get("GITHUB_STEP_SUMMARY"):
         with open(os.environ["GITHUB_STEP_SUMMARY"], "a", encoding="utf-8") as summary:
