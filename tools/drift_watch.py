@@ -163,7 +163,9 @@ def served(url: str) -> str:
 
 def docs_report() -> tuple[str, int]:
     """Each quote of deepagents' docs (data/docs_quotes.yml) looked for in its pages as served today,
-    whitespace aside; the report in Markdown and the exit status (1: a quote is gone or a page unread)."""
+    whitespace aside; the report in Markdown and the exit status (1: a quote is gone from a page it read). A page
+    it cannot read (a machine that reaches only the package indexes) is named, its quotes unchecked: unknown is
+    not changed, and `make drift` still says what it can."""
     data = docs_quotes.entries()
     title = f"## deepagents' docs: the statements the site quotes, read on {data['read']}"
     pages, unread = {}, []
@@ -171,12 +173,14 @@ def docs_report() -> tuple[str, int]:
         try:
             pages[runtime] = " ".join(served(page["fetch"]).split())
         except (OSError, ValueError) as error:
-            unread.append(f"- {page['fetch']} could not be read: {error}")
+            unread.append(f"- {page['fetch']} could not be read ({error}): its quotes were not checked")
     gone = [f"- `{name}` is no longer on {data['pages'][runtime]['url']}: {code(entry['quote'])}"
             for name, entry in data["quotes"].items() for runtime in entry["pages"]
             if runtime in pages and " ".join(entry["quote"].split()) not in pages[runtime]]
     if not gone and not unread:
         return f"{title}\n\nAll {len(data['quotes'])} quotes still stand on their pages as quoted.\n", 0
+    if not gone:
+        return "\n\n".join([title, "\n".join(unread)]) + "\n", 0
     parts = [title, *(["\n".join(unread)] if unread else [])]
     if gone:
         parts.append("\n".join(gone))
