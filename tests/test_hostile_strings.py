@@ -2,11 +2,16 @@
 
 The site quotes strings from deepagents (the fork refusal, the fork preamble,
 the fork line's suffix in the `task` description, the invalid-mode error).
-Here the site is built against a scratch copy of deepagents
-(`tools.mutation.build_against`) in which each of those strings contains
-HTML, Markdown, Jinja and table syntax, a backslash, a backtick, a newline and
-Chinese. In both languages, every page that quotes a string must show it
-exactly, inject no element, and the strict build must pass.
+Here the site is built from what the run's own build measured, with each of
+those strings made to contain HTML, Markdown, Jinja and table syntax, a
+backslash, a backtick, a newline and Chinese, wherever a result holds it (a copy
+of the run's cache, every Python result and every setup's rewritten: SWAPS). The
+build reads them as it reads any measurement, and measures nothing (a test of
+rendering does not measure deepagents again: issue 50). In both languages, every
+page that quotes a string must show it exactly, inject no element, and the
+strict build must pass. That deepagents' strings reach these results at all is
+what the mutants that patch them prove (tools/mutation.py: refusal-reworded and
+its kin).
 
 How a string "shows exactly": the page's visible text (the article, tags
 stripped, entities decoded: `tests.site_build.text`) contains the string, comparing
@@ -19,41 +24,44 @@ forms are accepted, nothing else is.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
+import json
+import pickle
 import re
 from html.parser import HTMLParser
 
 import pytest
 
-from tests.named_claims import ERROR_TEXT, TEXT
-from tests.site_build import LANGUAGES, PAGES, copy_cache, page_path, text
-from snippets.lab import SUBAGENTS_PY, Mutant, Patch
-from tools import mutation as mutate
+from snippets import cache as facts_cache
+from snippets import js
+from tests.site_build import LANGUAGES, PAGES, copy_cache, mkdocs_build, page_path, text
 
 PAYLOAD = "<img src=x> < > & | * _ \\ ` {{ }} {% %} [a](b) *em*\n拒绝"  # payload, not a language
+
+
+def _deepagents_strings() -> dict[str, str]:
+    from deepagents.middleware import subagents
+
+    return {"refusal": subagents._FORK_RECURSION_REFUSAL, "suffix": subagents._FORKED_SUBAGENT_TOOL_NOTE,
+            "preamble": subagents._FORK_TASK_PREAMBLE}
+
 
 REFUSAL = "You are a subagent; " + PAYLOAD
 SUFFIX = " (inherits your conversation) " + PAYLOAD
 MODE_ERROR = "SubAgent 'a1' has invalid mode 'forked'; " + PAYLOAD
 
-PATCHES = (
-    Patch(SUBAGENTS_PY,
-          '_FORK_RECURSION_REFUSAL = (\n    "You are a subagent and cannot delegate to another subagent. '
-          'Complete this task yourself instead of calling this tool again."\n)',
-          f"_FORK_RECURSION_REFUSAL = (\n    {REFUSAL!r}\n)"),
-    Patch(SUBAGENTS_PY, '    "actual task is below.]\\n\\n"\n', f'    "actual task is below.] " {PAYLOAD!r} "\\n\\n"\n'),
-    Patch(SUBAGENTS_PY,
-          '_FORKED_SUBAGENT_TOOL_NOTE = " (inherits your full conversation and system prompt — no need to restate context here)"',
-          f"_FORKED_SUBAGENT_TOOL_NOTE = {SUFFIX!r}"),
-    Patch(SUBAGENTS_PY,
-          """msg = f"SubAgent '{spec['name']}' has invalid mode '{mode}'; expected 'isolated' or 'fork'\"""",
-          f"""msg = f"SubAgent '{{spec['name']}}' has invalid mode '{{mode}}'; " + {PAYLOAD!r}"""),
-)
+
+def swaps() -> dict[str, str]:
+    """deepagents' string (or the part of it that changes) -> its hostile form, in every result that holds it."""
+    found = _deepagents_strings()
+    return {found["refusal"]: REFUSAL, found["suffix"]: SUFFIX,
+            "actual task is below.]\n\n": "actual task is below.] " + PAYLOAD + "\n\n",
+            "; expected 'isolated' or 'fork'": "; " + PAYLOAD}
 
 
 def _preamble() -> str:
-    from deepagents.middleware.subagents import _FORK_TASK_PREAMBLE
-
-    return _FORK_TASK_PREAMBLE.replace("actual task is below.]", "actual task is below.] " + PAYLOAD)
+    return _deepagents_strings()["preamble"].replace("actual task is below.]", "actual task is below.] " + PAYLOAD)
 
 
 # string -> the pages that quote it (in both languages)
@@ -65,23 +73,60 @@ SHOWN = {
 }
 
 
+def swapped(value, table: dict[str, str]):
+    """`value` with every string in it rewritten by `table` (substrings), its types kept."""
+    if isinstance(value, str):
+        for old, new in table.items():
+            value = value.replace(old, new)
+        return str(value)
+    if isinstance(value, dict):
+        rebuilt = copy.copy(value)
+        rebuilt.update({key: swapped(item, table) for key, item in value.items()})
+        return rebuilt
+    if isinstance(value, (list, set, frozenset)):
+        return type(value)(swapped(item, table) for item in value)
+    if isinstance(value, tuple):
+        items = [swapped(item, table) for item in value]
+        return type(value)(*items) if hasattr(value, "_fields") else type(value)(items)
+    if dataclasses.is_dataclass(value) or hasattr(value, "__dict__"):
+        rebuilt = copy.copy(value)
+        names = [field.name for field in dataclasses.fields(value)] if dataclasses.is_dataclass(value) else list(vars(value))
+        for name in names:
+            object.__setattr__(rebuilt, name, swapped(getattr(value, name), table))
+        return rebuilt
+    return value
+
+
+def rewrite_results(cache, table: dict[str, str]) -> int:
+    """Rewrite every Python result (the pages' own and each setup's) of a facts cache; the JavaScript ones stay."""
+    count = 0
+    for path in sorted((cache / "facts").iterdir()):
+        if path.name.endswith(".tmp") or path.name.startswith(f"{js.NAME}-") or f"-{js.NAME}-" in path.name:
+            continue  # a file being written, or the JavaScript measurement (its own, or a setup's)
+        before = pickle.loads(path.read_bytes())
+        after = swapped(before, table)
+        if after != before:
+            facts_cache.write_atomically(path, facts_cache.plain(after))
+            count += 1
+    return count
+
+
 @pytest.fixture(scope="module")
 def hostile(tmp_path_factory, build_cache, site):
-    """The site built against deepagents whose strings are hostile: (what the build observed, its site folder).
-    It reads a copy of the run's cache: whatever the patched files feed (every Python experiment and example) is
-    measured again, as its keys follow deepagents' files; the JavaScript measurement and the diagrams are not."""
+    """The site built from the run's measurements with every quoted deepagents string hostile: (what the build
+    did, how many results were rewritten, its site folder)."""
     folder = tmp_path_factory.mktemp("hostile")
-    copy_cache(build_cache, folder / "cache")
-    seen = mutate.build_against(Mutant("hostile-strings", "every quoted string is hostile", PATCHES, ()), folder,
-                                cache=folder / "cache")
-    return seen, folder / "site"
+    cache = copy_cache(build_cache, folder / "cache")
+    rewritten = rewrite_results(cache, swaps())
+    done = mkdocs_build(folder / "site", cache=cache, counts=folder / "counts.json")
+    counts = json.loads((folder / "counts.json").read_text(encoding="utf-8")) if done.returncode == 0 else {}
+    return done, counts, rewritten, folder / "site"
 
 
 def _require_site(hostile) -> None:
-    seen, _ = hostile
-    if seen.error or seen.stops or seen.failure:
-        problem = seen.error or "\n".join([*seen.stops, seen.failure or ""])
-        pytest.fail("the hostile build failed, so there is no page to read:\n" + problem, pytrace=False)
+    done = hostile[0]
+    if done.returncode != 0:
+        pytest.fail("the hostile build failed, so there is no page to read:\n" + done.stderr[-3000:], pytrace=False)
 
 
 def _squeeze(text: str) -> str:
@@ -89,16 +134,17 @@ def _squeeze(text: str) -> str:
 
 
 def test_the_build_stays_strict(hostile):
-    seen, _ = hostile
-    assert not seen.error and not seen.stops and not seen.failure, f"the strict build failed against hostile strings: {seen.error or seen.stops or seen.failure}"
+    done = hostile[0]
+    assert done.returncode == 0, f"the strict build failed against hostile strings: {done.stderr[-3000:]}"
 
 
-def test_the_patched_strings_are_measured(hostile):
-    """The experiments really saw the hostile strings (else the page checks below prove nothing)."""
+def test_the_build_read_the_hostile_strings_and_measured_nothing(hostile):
+    """Every result that quotes one of the strings was rewritten (else the page checks below prove nothing), and
+    the build read them as measured: it ran no experiment and loaded no deepagents."""
     _require_site(hostile)
-    seen, _ = hostile
-    assert seen.live[TEXT.id] == REFUSAL
-    assert seen.live[ERROR_TEXT.id] == MODE_ERROR
+    _, counts, rewritten, _ = hostile
+    assert rewritten >= len(SHOWN), f"only {rewritten} results held deepagents' strings"
+    assert counts["measured"] == [] and counts["loaded"] == [], counts
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -106,7 +152,7 @@ def test_the_patched_strings_are_measured(hostile):
 def test_the_page_shows_the_exact_string(hostile, language, string, page):
     _require_site(hostile)
     value = SHOWN[string][0]().strip()
-    shown = _squeeze(text(hostile[1], language, page))
+    shown = _squeeze(text(hostile[-1], language, page))
     forms = {_squeeze(value.replace("\n", "\\n")), _squeeze(value)}
     assert any(form in shown for form in forms), (
         f"{language}/{page} does not show the {string} exactly.\n  expected: {value!r}\n"
@@ -152,7 +198,7 @@ def test_no_element_is_injected(hostile, language):
     injected = {}
     for page in PAGES:
         parser = _Elements()
-        parser.feed(page_path(hostile[1], language, page).read_text(encoding="utf-8"))
+        parser.feed(page_path(hostile[-1], language, page).read_text(encoding="utf-8"))
         if parser.found:
             injected[page] = parser.found
     assert not injected, f"elements injected by deepagents strings ({language}): {injected}"
