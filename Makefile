@@ -29,7 +29,7 @@ export PYTHONWARNINGS := ignore::SyntaxWarning
 # checkout (an editable install points there) must not build a mix of the two.
 export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 
-.PHONY: setup serve build releases facts parity check test bench matrix drift mutate sentences audit clean
+.PHONY: setup serve build releases facts parity check test bench bench-suite matrix drift mutate sentences audit clean
 
 # Re-runs only when a lock file changes. --compile-bytecode: a build never recompiles
 # the dependencies, even where PYTHONDONTWRITEBYTECODE is set.
@@ -96,6 +96,10 @@ bench: setup
 	$(RUN) python benchmarks/site.py --rounds $(BENCH_ROUNDS)
 	$(RUN) python benchmarks/mutation.py
 	$(RUN) python benchmarks/releases.py --rounds $(BENCH_ROUNDS)
+
+# What the test suite costs: pytest's wall time beside its target (180 s on 2 quiet cores), the costliest files.
+bench-suite: setup /usr/bin/chromium
+	$(RUN) python benchmarks/suite.py
 
 # The version matrix (data/matrix.json): every release with fork mode, each in its own env.
 matrix: setup

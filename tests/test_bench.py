@@ -87,3 +87,10 @@ def test_the_mutation_benchmark_prints_every_figure_for_a_few_mutants(site, buil
     assert next(line for line in lines if line.startswith("one full strict build")).endswith("(the unpatched site: a smoke run)")
     assert re.search(r"\(target <= 30 s wall (ok|MISSED)\)$", next(line for line in lines if line.startswith("both,")))
     assert next(line for line in lines if line.startswith("caught")).split()[1:] == ["3", "of", "3"]
+
+
+def test_the_suite_benchmark_prints_its_figures_for_a_few_tests():
+    output = run("benchmarks/suite.py", "claims/tests/test_engine_markers.py")
+    assert re.search(r"^pytest: \d+ passed", output, re.M), output
+    assert re.search(r"^pytest wall time\s+[\d.]+ s  \(a smoke run", output, re.M), output
+    assert re.search(r"^\s+[\d.]+ s  claims/tests/test_engine_markers.py$", output, re.M), output
