@@ -13,13 +13,13 @@ from snippets.setups import SCOPES
 from tests.site_build import LANGUAGES, PAGES, article, html, text
 
 # Every pair of quotation marks a page might open a quotation with; a language's strings name its own (`quotes`).
-QUOTATION_MARKS = "“”「」『』«»„‟〝〞＂"
+QUOTATION_MARKS = "\"“”「」『』«»„‟〝〞＂"
 
 
 def prose(site, language: str, page: str, inline_code: bool = True) -> str:
     """What a reader sees of a page, without its code blocks (examples are code, with code's words) and,
     with `inline_code=False`, without its inline code either (code quotes with code's marks)."""
-    kept = re.sub(r"<pre\b.*?</pre>", " ", article(html(site, language, page)), flags=re.S)
+    kept = re.sub(r"<(pre|style|script)\b.*?</\1>", " ", article(html(site, language, page)), flags=re.S)
     if not inline_code:
         kept = re.sub(r"<code\b.*?</code>", " ", kept, flags=re.S)
     return " ".join(entities.unescape(re.sub(r"<[^>]+>", " ", kept)).split())
@@ -65,7 +65,7 @@ def test_tables_and_diagrams_say_what_the_pages_say(site, language):
 def test_one_pair_of_quotation_marks(site, language):
     """Each language quotes with the one pair its strings name (`quotes`), on every page; code keeps its own."""
     own = word(language, "quotes")
-    assert len(own) == 2 and set(own) <= set(QUOTATION_MARKS), own
+    assert len(own) == 2 and set(own) <= set(QUOTATION_MARKS), own  # opening, closing (the same mark, or two)
     others = set(QUOTATION_MARKS) - set(own)
     found = [f"{language}/{page}: {mark!r} in …{words[max(0, i - 20):i + 20]}…" for page in PAGES
              for words in [prose(site, language, page, inline_code=False)]
