@@ -59,10 +59,12 @@ def _section_link(claim_id: str, language: str) -> str:
     return f"[{section.number}. {section_words(section, language)}]({section.page})"
 
 
-def summary(words: dict, count: dict[str, int], total: int) -> str:
-    """How many claims hold, and how many differ for each reason that occurs (none is named with a 0)."""
+def summary(words: dict, count: dict[str, int], total: int, template: str | None = None) -> str:
+    """How many claims hold, and how many differ for each reason that occurs (none is named with a 0).
+    `template`: the sentence, when not `words["summary"]` (the JavaScript readings count fewer claims than the
+    article made: a second total of the article's claims on one page would contradict the first)."""
     others = words["counts_separator"].join(words["counts"][kind].format(count=count[kind]) for kind in ORDER if count[kind])
-    return words["summary"].format(total=total, holds=count["holds"], others=others)
+    return (template or words["summary"]).format(total=total, holds=count["holds"], others=others)
 
 
 def drift_page(language: str) -> str:
@@ -72,11 +74,11 @@ def drift_page(language: str) -> str:
     lines += drift_groups(registry.claims("python"), matrix_rows(), language, "##", "")
     javascript = word(language, "javascript")
     lines += ["", javascript["drift_title"], "", javascript["drift_intro"].format(version=facts.versions[js.VERSION_KEY]), ""]
-    lines += drift_groups(registry.claims("js"), matrix_rows("js"), language, "###", "js-")
+    lines += drift_groups(registry.claims("js"), matrix_rows("js"), language, "###", "js-", javascript["drift_summary"])
     return FRONT_MATTER + "\n".join(lines) + "\n"
 
 
-def drift_groups(claims, rows: dict, language: str, level: str, prefix: str) -> list[str]:
+def drift_groups(claims, rows: dict, language: str, level: str, prefix: str, template: str | None = None) -> list[str]:
     """The summary, a table per reason a claim differs (headings at `level`, anchors prefixed), the holding ones."""
     facts = live_facts()
     words = word(language, "drift")
@@ -84,7 +86,7 @@ def drift_groups(claims, rows: dict, language: str, level: str, prefix: str) -> 
     claims = [c for c in claims if c.from_article]
     kinds = {c.id: verdict(c, facts, rows).kind for c in claims}
     count = {kind: sum(k == kind for k in kinds.values()) for kind in ("holds", *ORDER)}
-    lines = [summary(words, count, len(claims)), ""]
+    lines = [summary(words, count, len(claims), template), ""]
     for kind in ORDER:
         differing = [c for c in claims if kinds[c.id] == kind]
         if not differing:

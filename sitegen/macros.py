@@ -53,6 +53,9 @@ def numbers(rows: dict) -> dict[str, object]:
     article = [c for c in registry.claims() if c.from_article]
     matching, measured = article_releases(rows) or ["—"], list(rows) or ["—"]
     return {"article": len(article), "own": len(registry.claims()) - len(article),
+            # the article's claims (its Python readings), and how many of them have a JavaScript twin: the
+            # drift report counts them so; `article` counts both readings
+            "article_python": sum(c.runtime == "python" for c in article), "article_js": sum(c.runtime == "js" for c in article),
             "article_count": len(article_releases(rows)), "article_first": matching[0], "article_last": matching[-1],
             "measured_count": len(rows), "measured_first": measured[0], "measured_last": measured[-1]}
 

@@ -1,5 +1,5 @@
 """Section 6: where the flag does not reach. A child in the `runnable` form delegates for real,
-with or without `mode`, and so does a declared child through what its own spec gives it, except a
+with or without `mode`, and so does a declarative child through what its own spec gives it, except a
 `task` in a fork; a declarative fork's own `task` is refused."""
 
 from __future__ import annotations
@@ -99,7 +99,7 @@ SECTION = Section(
     6,
     "gap.md",
     "Where the flag does not reach",
-    "what delegates for real: the `runnable` form, and what a declared child brings itself",
+    "what delegates for real: the `runnable` form, and what a declarative child brings itself",
     measure_gap,
     scenarios=("gap", "own_delegation"),
     reads=("refusal",),
@@ -146,7 +146,7 @@ SECTION = Section(
         ),
         Claim(
             "gap-isolated-own-task",
-            "A declared isolated child with a `SubAgentMiddleware` of its own reaches its grandchild",
+            "A declarative isolated child with a `SubAgentMiddleware` of its own reaches its grandchild",
             None,
             lambda facts: facts.gap.chain("isolated, own task").grandchild_ran,
             js=lambda facts: (
@@ -155,7 +155,7 @@ SECTION = Section(
         ),
         Claim(
             "gap-fork-own-task-refused",
-            "A declared fork child with the same middleware is refused, and no grandchild runs",
+            "A declarative fork child with the same middleware is refused, and no grandchild runs",
             None,
             lambda facts: facts.gap.chain("fork, own task").refused
             and not facts.gap.chain("fork, own task").grandchild_ran,
@@ -167,7 +167,7 @@ SECTION = Section(
         ),
         Claim(
             "gap-fork-own-task-fails",
-            "A declared fork child with the same middleware makes the run fail",
+            "A declarative fork child with the same middleware makes the run fail",
             None,
             # Python's run goes through: the child gets a tool result for its `task` call
             lambda facts: facts.gap.chain("fork, own task").child_got is None,
@@ -177,7 +177,7 @@ SECTION = Section(
         ),
         Claim(
             "gap-agent-tool",
-            "A declared fork child reaches another agent through a tool of its spec that runs one",
+            "A declarative fork child reaches another agent through a tool of its spec that runs one",
             None,
             lambda facts: facts.gap.chain("fork, agent tool").grandchild_ran
             and not facts.gap.chain("fork, agent tool").refused,

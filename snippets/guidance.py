@@ -362,7 +362,7 @@ SECTION = Section(
         ),
         Claim(
             "nest-one-level",
-            "A declared sub-agent with a `SubAgentMiddleware` of its own nests exactly one level deeper",
+            "A declarative sub-agent with a `SubAgentMiddleware` of its own nests exactly one level deeper",
             None,
             _nests_one_level,
             js=_js_nests_one_level,
