@@ -9,8 +9,10 @@ import re
 import signal
 import subprocess
 import sys
+from importlib.metadata import version
 
 from snippets import paths
+from tools.releases import pinned
 
 ROOT = paths.ROOT
 
@@ -86,7 +88,11 @@ def test_the_mutation_benchmark_prints_every_figure_for_a_few_mutants(site, buil
     lines = output.splitlines()
     assert next(line for line in lines if line.startswith("one full strict build")).endswith("(the unpatched site: a smoke run)")
     assert re.search(r"\(target <= 30 s wall (ok|MISSED)\)$", next(line for line in lines if line.startswith("both,")))
-    assert next(line for line in lines if line.startswith("caught")).split()[1:] == ["3", "of", "3"]
+    caught = next(line for line in lines if line.startswith("caught")).split()[1:]
+    if version("deepagents") == pinned():
+        assert caught == ["3", "of", "3"]
+    else:  # the mutants patch the pinned release's source: under another (DEEPAGENTS=x.y.z make test) some no longer apply
+        assert caught[1:] == ["of", "3"] and caught[0].isdigit(), caught
 
 
 def test_the_suite_benchmark_prints_its_figures_for_a_few_tests():

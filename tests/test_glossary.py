@@ -17,9 +17,10 @@ QUOTATION_MARKS = "\"“”「」『』«»„‟〝〞＂"
 
 
 def prose(site, language: str, page: str, inline_code: bool = True) -> str:
-    """What a reader sees of a page, without its code blocks (examples are code, with code's words) and,
-    with `inline_code=False`, without its inline code either (code quotes with code's marks)."""
-    kept = re.sub(r"<(pre|style|script)\b.*?</\1>", " ", article(html(site, language, page)), flags=re.S)
+    """What a reader sees of a page in its own words: without its code blocks (examples are code, with code's
+    words) or the statements it quotes from elsewhere (deepagents' docs, in their words) and, with
+    `inline_code=False`, without its inline code either (code quotes with code's marks)."""
+    kept = re.sub(r"<(pre|style|script|blockquote)\b.*?</\1>", " ", article(html(site, language, page)), flags=re.S)
     if not inline_code:
         kept = re.sub(r"<code\b.*?</code>", " ", kept, flags=re.S)
     return " ".join(entities.unescape(re.sub(r"<[^>]+>", " ", kept)).split())

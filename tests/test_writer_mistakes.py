@@ -9,23 +9,36 @@ import sys
 
 import pytest
 
+from sitegen.provider import provider
 from snippets import cache as facts_cache
+from snippets import paths, registry
+from tests.named_claims import GUARDED, NUMBER
 from tests.site_build import LANGUAGES, QUIET, SOURCE, copy_project, mkdocs_build
 
 OTHER = LANGUAGES[-1]
 
+SECTION = registry.section_of(NUMBER.id).name  # the experiment that declares NUMBER, and the page that binds GUARDED
+PAGE = f"docs/{SOURCE}/{SECTION}.md"
+MARKER = f'{{{{ guard("{GUARDED.id}") }}}}'
+READING = f"lambda facts: facts.{SECTION}.length,"  # NUMBER's reading, as declared
+
+
+def line_of(file: str, text: str) -> int:
+    source = (paths.ROOT / file).read_text(encoding="utf-8")
+    return source[:source.index(text)].count("\n") + 1
+
+
 # Each mistake: (the files it edits, what it replaces there, with what; the start of the one line the check prints).
 MISTAKES = {
     "a marker in single quotes": (
-        [f"docs/{SOURCE}/refusal.md"], '{{ guard("fork-refused") }}', "{{ guard('fork-refused') }}",
-        f"docs/{SOURCE}/refusal.md:15: {{{{ guard('fork-refused') }}}} is no marker the engine reads"),
+        [PAGE], MARKER, MARKER.replace('"', "'"),
+        f"{PAGE}:{line_of(PAGE, MARKER)}: {MARKER.replace(chr(34), chr(39))} is no marker the engine reads"),
     "a guard bound to a claim that is not yes or no": (  # in every language, as a writer binds a sentence
-        [f"docs/{code}/refusal.md" for code in LANGUAGES], '{{ guard("fork-refused") }}', '{{ guard("refusal-length") }}',
-        f"docs/{SOURCE}/refusal.md:15: guard('refusal-length') binds a sentence to claim 'refusal-length', whose "
-        "value is"),
+        [f"docs/{code}/{SECTION}.md" for code in LANGUAGES], MARKER, MARKER.replace(GUARDED.id, NUMBER.id),
+        f"{PAGE}:{line_of(PAGE, MARKER)}: guard({NUMBER.id!r}) binds a sentence to claim {NUMBER.id!r}, whose value is"),
     "a claim whose reading raises": (  # and its JavaScript twin, read the same way: one mistake, one line
-        ["snippets/refusal.py"], "lambda facts: facts.refusal.length,", "lambda facts: facts.refusal.lenght,",
-        "snippets/refusal.py:181: claim 'refusal-length': its reading raised AttributeError"),
+        [f"snippets/{SECTION}.py"], READING, READING.replace(".length", ".lenght"),
+        f"{provider.declared_at(NUMBER.id)}: claim {NUMBER.id!r}: its reading raised AttributeError"),
     "a YAML error in a strings file": (
         [f"sitegen/strings/{OTHER}.yml"], "\nlist_separator:", "\nlist_separator: [\n",
         f"sitegen/strings/{OTHER}.yml:"),
