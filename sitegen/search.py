@@ -49,6 +49,7 @@ SHOWN_NOT_SEARCHED = re.compile(
 ROW = re.compile(r"<tr>(.*?)</tr>", re.S)
 CELL = re.compile(r"<t[hd]\b[^>]*>(.*?)</t[hd]>", re.S)
 TAG = re.compile(r"<[^>]+>")
+REGISTRY = re.compile(r'<span class="registry\b[^"]*">[^<]*</span>')  # the matrix's runtime tag on a run of releases
 WORD = re.compile(r"[^\W\d_]{2,}|[\u4e00-\u9fff]")  # two letters, or one Han character
 HAN_WORD = re.compile(r"[\u4e00-\u9fff]{3,}")  # a word of three Han characters or more, between separators
 INNER = "words"  # the index's field of the words found inside longer ones
@@ -82,9 +83,9 @@ def with_inner_words(index: dict) -> dict:
 def rows_as_text(table: str) -> str:
     """A table as the search plugin should read it: one paragraph of plain text per row of its body, cells
     apart. Not its header (the same column names on every page), nor a cell without a word ("✅", a release
-    range and a symbol: "0.7.12–0.7.32: ✅"), which no reader searches for."""
+    range and a symbol: "0.7.12–0.7.32: ✅", its runtime's tag left out), which no reader searches for."""
     rows = []
-    for row in ROW.findall(table[table.find("<tbody"):]):
+    for row in ROW.findall(REGISTRY.sub("", table[table.find("<tbody"):])):
         cells = [" ".join(entities.unescape(TAG.sub(" ", cell)).split()) for cell in CELL.findall(row)]
         words = [cell for cell in cells if WORD.search(cell)]
         if words:
