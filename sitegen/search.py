@@ -15,15 +15,16 @@ Chinese: the search plugin cuts Chinese text into words (jieba) with U+200B
 between them, and mkdocs.yml's `separator` splits the index and the query there
 and at every edge between Han and Latin, so a Han character written against a
 Latin word finds what the two written with a space between them find. A word
-inside a longer word jieba keeps whole (系统 in 文件系统) is found too: each
-section of the index gets a field of its own, `words` (searched like the text,
-never shown), with the shorter words jieba's search mode finds inside the
-section's long ones (with_inner_words). The query is cut the same way in the
-reader's browser, by the browser's own segmenter, fitted to the words the index
-holds (overrides/assets/javascripts/workers/search-words.js, which the pages
-start instead of Material's search worker, sitegen/reading.py): without it
-Material cut a typed phrase into the shortest words it knew (递归上限 searched
-上*, which every page holds).
+inside a longer word jieba keeps whole ("system" inside "file system" written as
+one word) is found too: each section of the index gets a field of its own,
+`words` (searched like the text, never shown), with the shorter words jieba's
+search mode finds inside the section's long ones (with_inner_words). The query
+is cut into the index's own words in the reader's browser, the fewest that make
+up each run of Han characters, all of them required
+(overrides/assets/javascripts/workers/search-words.js, which the pages start
+instead of Material's search worker, sitegen/reading.py): without it Material
+cut a typed phrase into the shortest words it knew (issue 49: "recursion limit"
+searched the one character for "up", which every page holds).
 """
 
 from __future__ import annotations

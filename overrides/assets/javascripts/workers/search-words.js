@@ -64,5 +64,9 @@ listen.call(self, "message", function searched(event) {
   else
     material(event);
 });
-importScripts(MATERIAL);
+// Material's worker sits beside this file. Opened from disk (file://), the worker is an iframe (the vendored
+// iframe-worker shim) whose scripts resolve against the page, and whose importScripts is asynchronous: hence this
+// file's own address, and the wait above for Material's listener.
+const here = typeof document === "undefined" ? self.location.href : document.currentScript.src;
+importScripts(new URL(MATERIAL, here).href);
 holding();
