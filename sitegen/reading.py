@@ -150,8 +150,10 @@ class ReadingPlugin(BasePlugin):
         return output
 
     def on_post_build(self, config):
-        """search-words.js, as the theme copied it, loads Material's worker by its name in this release."""
+        """search-words.js, as the theme copied it, loads Material's worker by its name in this release (and is
+        served without its comments: every page's search loads it)."""
         words = Path(config["site_dir"]) / "assets" / "javascripts" / "workers" / WORDS_WORKER
         if self.material_worker and words.is_file():
-            words.write_text(words.read_text(encoding="utf-8").replace(MATERIAL_WORKER, self.material_worker),
-                             encoding="utf-8")
+            code = [line for line in words.read_text(encoding="utf-8").splitlines()
+                    if line.strip() and not line.lstrip().startswith("//")]
+            words.write_text("\n".join(code).replace(MATERIAL_WORKER, self.material_worker) + "\n", encoding="utf-8")
