@@ -131,7 +131,7 @@ def matrix_page(language: str) -> str:
              ""]
     lines += your_release(language)
     lines += [words["by_release"], ""]
-    lines += matrix_table(registry.claims("python"), rows, language, "###", "")
+    lines += matrix_table(registry.claims("python"), rows, language, "###", "", "python")
     javascript, npm_rows = word(language, "javascript"), matrix_rows("js")
     lines += ["", javascript["matrix_title"], ""]
     if npm_rows:
@@ -139,7 +139,7 @@ def matrix_page(language: str) -> str:
         lines += [javascript["matrix_intro"].format(first=npm[0], last=npm[-1], count=len(npm),
                                                     date=matrix()["npm"]["provenance"]["date"],
                                                     version=live_facts().versions[js.VERSION_KEY]), ""]
-        lines += matrix_table(registry.claims("js"), npm_rows, language, "###", "js-")
+        lines += matrix_table(registry.claims("js"), npm_rows, language, "###", "js-", "js")
     else:
         lines.append(javascript["none"])
     return FRONT_MATTER + "\n".join(lines) + "\n"
@@ -184,9 +184,11 @@ def value_shown(value, language: str) -> str:
     return show(value, word(language, "list_separator"))
 
 
-def matrix_table(claims, rows: dict, language: str, level: str = "###", prefix: str = "") -> list[str]:
+def matrix_table(claims, rows: dict, language: str, level: str = "###", prefix: str = "",
+                 runtime: str = "python") -> list[str]:
     """What changed between releases first, a table per section (with its heading); the claims whose value is
-    the same in every release follow, folded, in one table. Consecutive releases with one value are one span."""
+    the same in every release follow, folded, in one table. Consecutive releases with one value are one span,
+    tagged with its runtime's registry (PyPI's deepagents, or npm's: "js")."""
     words = word(language, "matrix")
     histories = {claim.id: history(claim, rows, language) for claim in claims}
     changed = [c for c in claims if len(histories[c.id]) > 1]
@@ -195,10 +197,10 @@ def matrix_table(claims, rows: dict, language: str, level: str = "###", prefix: 
         mine = [c for c in changed if registry.section_of(c.base) is section]
         if mine:
             heading = f"{level} {_section_link(mine[0].base, language)} {{ #{prefix}{section.name} }}"
-            table = [words["header"], "|---|---|---|", *(matrix_row(c, histories[c.id], language) for c in mine)]
+            table = [words["header"], "|---|---|---|", *(matrix_row(c, histories[c.id], language, runtime) for c in mine)]
             lines += [heading, "", *rows_block(table)]
     same = [c for c in claims if len(histories[c.id]) <= 1]
-    table = [words["header"], "|---|---|---|", *(matrix_row(c, histories[c.id], language) for c in same)]
+    table = [words["header"], "|---|---|---|", *(matrix_row(c, histories[c.id], language, runtime) for c in same)]
     lines += folded("note", words["same"].format(count=len(same)), rows_block(table))
     return lines
 
@@ -214,15 +216,17 @@ def history(claim, rows: dict, language: str) -> list[str]:
     return shown
 
 
-def matrix_row(claim, shown: list[str], language: str) -> str:
+def matrix_row(claim, shown: list[str], language: str, runtime: str = "python") -> str:
     """A claim's row: its words (linked to its line of the drift report), the article's value, and its values by
-    release, one run of releases a line."""
+    release, one run of releases a line, each tagged with the runtime's name (PyPI's deepagents or npm's: the two
+    look alike otherwise, on a phone's cards above all; site.css colours the tags)."""
     statement = claim_words(claim, language)
     if claim.from_article:
         statement = f"[{statement}](drift.md#{anchor(claim)})"
     sep = word(language, "list_separator")
     article = show(claim.article, sep) if claim.from_article else word(language, "labels.not_in_article")
-    runs_shown = "".join(f'<span class="run">{run}</span>' for run in shown)
+    tag = f'<span class="registry registry--{runtime}">{escape(word(language, "matrix.yours.runtime")[runtime])}</span>'
+    runs_shown = "".join(f'<span class="run">{tag}{run}</span>' for run in shown)
     return f"| {statement} | {article} | {runs_shown} |"
 
 

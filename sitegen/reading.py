@@ -8,6 +8,12 @@ wrapping, copy buttons off the text, inline code whole, links underlined).
   table of two columns needs no names), so no table scrolls sideways.
 * The search dialog has a name (`aria-label`): Material's own word for search in
   the page's language, the one its search box already carries.
+* Search reads what a reader types however it arrives (an input method's Chinese,
+  a paste: overrides/assets/javascripts/search-typed.js, inlined, a few lines),
+  and the page starts the search worker that cuts a query's Chinese into the
+  index's words (overrides/assets/javascripts/workers/search-words.js, which
+  loads Material's: its file name, which changes with Material's release, is
+  written into it as the site is built; sitegen/search.py says why).
 * Every tab's code, and the code folded away ("How this is measured"), is in the
   page as it is served: find-in-page finds `createDeepAgent` before its tab is
   chosen, a reader without JavaScript reads it, and Material gives every block
@@ -32,8 +38,11 @@ from __future__ import annotations
 
 import html
 import re
+from pathlib import Path
 
 from mkdocs.plugins import BasePlugin, event_priority
+
+from snippets import paths
 
 TABLE = re.compile(r"<table>\s*<thead>(?P<head>.*?)</thead>(?P<body>.*?)</table>", re.S)
 HEADER = re.compile(r"<th\b[^>]*>(.*?)</th>", re.S)
@@ -55,6 +64,10 @@ COLOURS = {"k": "k kd kn kp kr kt nd ni nl nt",  # keyword
 COLOUR = {cls: letter for letter, classes in COLOURS.items() for cls in classes.split()}
 SEARCH_DIALOG = '<div class="md-search" data-md-component="search" role="dialog"'
 SEARCH_NAME = re.compile(r'<input type="text" class="md-search__input"[^>]*? aria-label="([^"]+)"')
+SEARCH_FORM_END = '<div class="md-search__output">'
+WORKER = re.compile(r'("search": "[^"]*/workers/)(search\.[0-9a-f]+\.min\.js)"')
+WORDS_WORKER = "search-words.js"
+MATERIAL_WORKER = "search.MATERIAL.min.js"  # the name search-words.js loads, until the build writes Material's
 
 
 def labelled_cells(table: re.Match) -> str:
@@ -112,7 +125,16 @@ def lighter(block: str) -> str:
     return CODE_TEXT.sub(coloured_by_places, block, count=1)
 
 
+def typed_script() -> str:
+    """search-typed.js as an inline script: its code without its comments."""
+    source = (paths.ROOT / "overrides" / "assets" / "javascripts" / "search-typed.js").read_text(encoding="utf-8")
+    return "<script>" + "\n".join(line for line in source.splitlines() if line.strip() and not line.startswith("//")) + "</script>"
+
+
 class ReadingPlugin(BasePlugin):
+    def __init__(self) -> None:
+        self.material_worker: str | None = None
+
     @event_priority(-50)  # after sitegen-search has put back the tables it kept out of the index
     def on_post_page(self, output, page, config):
         output = CODE.sub(lambda block: lighter(block.group(0)), output)
@@ -120,4 +142,18 @@ class ReadingPlugin(BasePlugin):
         name = SEARCH_NAME.search(output)
         if name and SEARCH_DIALOG in output:
             output = output.replace(SEARCH_DIALOG, f'{SEARCH_DIALOG} aria-label="{name.group(1)}"', 1)
+            output = output.replace(SEARCH_FORM_END, typed_script() + SEARCH_FORM_END, 1)
+        worker = WORKER.search(output)
+        if worker:
+            self.material_worker = worker.group(2)
+            output = output[:worker.start()] + f'{worker.group(1)}{WORDS_WORKER}"' + output[worker.end():]
         return output
+
+    def on_post_build(self, config):
+        """search-words.js, as the theme copied it, loads Material's worker by its name in this release (and is
+        served without its comments: every page's search loads it)."""
+        words = Path(config["site_dir"]) / "assets" / "javascripts" / "workers" / WORDS_WORKER
+        if self.material_worker and words.is_file():
+            code = [line for line in words.read_text(encoding="utf-8").splitlines()
+                    if line.strip() and not line.lstrip().startswith("//")]
+            words.write_text("\n".join(code).replace(MATERIAL_WORKER, self.material_worker) + "\n", encoding="utf-8")
