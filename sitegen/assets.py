@@ -17,8 +17,8 @@
   file name above an example's code downloads it, and every link to downloads/
   has `download` (it saves the file instead of opening it in the tab). Beside them,
   requirements.txt and package.json install what the examples were measured with
-  (sitegen/installs.py derives both at build time); the paragraph under a page's
-  first example of each runtime says how (sitegen/macros.py, `runs_beside`).
+  (sitegen/installs.py derives both at build time); the paragraph where a page's
+  examples start says how (sitegen/macros.py, `examples_start`).
 * Every copy button copies a whole program, or there is none (sitegen/copying.py).
 * The header links to the repository when its web address is known (`repository()`).
 """

@@ -2,9 +2,11 @@
 downloaded scripted_model.py and prints exactly the output the page shows under it.
 
 A reader copies a block with the copy button (or downloads it from its file name, above
-the code; a recipe's whole file is only a download, its name in the line above its output), saves it, downloads scripted_model.py from the page (the paragraph under the
-first example says how to run them all), installs what the downloaded requirements.txt pins (the same
-paragraph links it: deepagents and its dependencies as the pages were measured) and runs `python <name>.py`.
+the code; a recipe's whole file is a download, its name in the line above its output, and what its excerpt's
+copy button copies: tests/test_copy_browser.py clicks them), saves it, downloads scripted_model.py from the page
+(the paragraph where the examples start says how to run them all), installs what the downloaded requirements.txt
+pins (the same paragraph links it: deepagents and its dependencies as the pages were measured) and runs
+`python <name>.py`.
 This test does the same, from the built HTML, in a fresh environment outside the
 repository: nothing of the project (its .venv, snippets/, PYTHONPATH) can help.
 """
@@ -137,7 +139,7 @@ def examples_of_page(site: Path, language: str, page: str, downloads: set[str], 
         name = TAG.sub("", start["title"] or "") if start["file"] is None else start["file"]
         output = BLOCK.match(page_html, SPACE.match(page_html, start.end()).end())
         if name not in downloads or (start["file"] and not (output and "exec-output" in output.group(0)[:80])):
-            continue  # no example, or a line that names one without its output under it (runs_beside)
+            continue  # no example, or a line that names one without its output under it
         where = f"{language}/{page}: the {'block titled' if start['file'] is None else 'download line of'} {name}"
         assert output and not output["title"], f"{where} is not followed by its output"
         assert "exec-output" in output.group(0)[:output.group(0).index(">")], f"{where}: its output is not marked as one"
