@@ -17,8 +17,9 @@
   file name above an example's code downloads it, and every link to downloads/
   has `download` (it saves the file instead of opening it in the tab). Beside them,
   requirements.txt and package.json install what the examples were measured with
-  (sitegen/installs.py derives both at build time); the paragraph under a page's
-  first example of each runtime says how (sitegen/macros.py, `runs_beside`).
+  (sitegen/installs.py derives both at build time); the paragraph where a page's
+  examples start says how (sitegen/macros.py, `examples_start`).
+* Every copy button copies a whole program, or there is none (sitegen/copying.py).
 * The header links to the repository when its web address is known (`repository()`).
 """
 
@@ -38,7 +39,7 @@ from mkdocs.structure.files import File
 from mkdocs.utils import get_relative_url
 
 from snippets import js, paths
-from sitegen import drawing, installs, languages
+from sitegen import copying, drawing, installs, languages
 from sitegen.facts import live_facts
 from sitegen.strings import word
 
@@ -117,6 +118,8 @@ class AssetsPlugin(BasePlugin):
         return files
 
     def on_post_page(self, output, page, config):
+        label = word(config.theme["language"], "copy_whole_file")  # what a program's copy button copies
+        output = copying.with_copies(output, page.markdown or "", label, page.file.src_uri)
         return self._with_downloads(self._with_title_stamp(output, page, config), page, config)
 
     @staticmethod

@@ -13,11 +13,13 @@ Generated content, in the page's language: `{{ table("refusal") }}` (a
 section's live table), `{{ sections() }}` (the overview's section table),
 `{{ answer() }}` (the overview's verdict, per kind of child
 and runtime), `{{ paths_diagram() }}`, `{{ changes("refusal") }}` (the callouts for what differs
-from the article, and why), `{{ runs_beside("refusal") }}` (under the first
-example of a page, once for all: how to run them beside scripted_model.py, and
-how to install what they were measured with), `{{ whole_file("choose.py") }}` (in a
-recipe's fold: the whole file as a download, above its output), `{{ docs_quote("isolated-task") }}` (a
-statement of deepagents' docs that live behaviour contradicts, quoted, with a report to file);
+from the article, and why),
+`{{ whole_file("choose.py") }}` (in a recipe's fold: the whole file as a download,
+above its output), `{{ docs_quote("isolated-task") }}` (a
+statement of deepagents' docs that live behaviour contradicts, quoted, with a report to file). Where a page's examples start, before their first tab set, a
+paragraph says for each runtime how to install what they were measured with and
+run them beside scripted_model.py, and what the scripted model is
+(`examples_start`, added to every page with examples: no page writes it);
 `numbers` holds the counts the overview reconciles (the article's claims and the
 site's own, the releases whose behaviour matches the article's and those the
 site measures).
@@ -123,26 +125,6 @@ def define_env(env) -> None:
         return word(language, "whole_file").format(name=name, link=f"downloads/{name}", lines=lines)
 
     @env.macro
-    def runs_beside(scenario: str, runtime: str = "python") -> str:
-        """Under the first example of a runtime on a page, once for all of them: each downloads from its file
-        name (sitegen/assets.py) and runs beside scripted_model.py (runtime "js": the .mjs examples beside
-        scripted_model.mjs), how to install what they were measured with (downloads/requirements.txt, or
-        downloads/package.json: sitegen/installs.py), and where their sources are. Under the other examples, nothing."""
-        calls = re.findall(r"""runs_beside\(\s*["']([\w-]+)["'](?:\s*,\s*["'](\w+)["'])?""", env.markdown or "")
-        first = next((name for name, given in calls if (given or "python") == runtime), None)
-        if first and first != scenario:
-            return ""  # said once, under the page's first example of this runtime
-        suffix, words = (".py", "") if runtime == "python" else (".mjs", "javascript.")
-        line = word(language, f"{words}runs_beside").format(name=f"{scenario}{suffix}", model=f"downloads/scripted_model{suffix}")
-        installs_with = installs.REQUIREMENTS if runtime == "python" else installs.PACKAGE  # sitegen/installs.py
-        line += " " + word(language, f"{words}install").format(file=f"downloads/{installs_with}")
-        line += " " + word(language, f"{words}own_model")
-        repo = repository()
-        if repo:
-            line += word(language, "in_repository").format(url=f"{repo}/tree/{revision()}/snippets/scenarios")
-        return line
-
-    @env.macro
     def docs_quote(name: str) -> str:
         """A statement of deepagents' own docs that live behaviour contradicts, quoted exactly, with where it
         stands, when it was read, and a report to file (data/docs_quotes.yml, sitegen/docs_quotes.py)."""
@@ -165,3 +147,57 @@ def define_env(env) -> None:
                     live=show(claim.live(facts), separator), reason=reason(claim, facts, rows, language)))
             out.append("\n".join(lines))
         return "\n\n".join(out) + ("\n" if out else "")
+
+
+# An example in a page's Markdown (its macros rendered): a block titled with its file name, or an excerpt of one
+# (```{.python .excerpt}, `--8<-- "snippets/scenarios/choose.py:children"`). The runtime is its fence's language.
+EXAMPLE = re.compile(r'^[ \t]*```+[ \t]*(?:(?P<language>python|javascript)\b[^\n]*?\btitle="(?P<title>[\w.-]+)"'
+                     r'|\{\.(?P<excerpted>python|javascript) \.excerpt\b[^\n]*\n[ \t]*--8<-- "snippets/scenarios/(?P<file>[\w.-]+):)', re.M)
+TAB_SET = re.compile(r"^=== ", re.M)
+MODELS = {"python": paths.SCRIPTED_MODEL.name, "javascript": paths.SCRIPTED_MODEL_JS.name}  # in the order of the lines
+
+
+def tab_set_start(markdown: str, at: int) -> int:
+    """Where the tab set holding the text at `at` starts (its first `=== "..."` line), or the line of `at`."""
+    tabs = [tab.start() for tab in TAB_SET.finditer(markdown, 0, at)]
+    if not tabs:
+        return markdown.rfind("\n", 0, at) + 1
+    start = tabs.pop()
+    for earlier in reversed(tabs):  # a tab of the same set: nothing but its indented content up to the next
+        if re.search(r"^(?!===)\S", markdown[markdown.index("\n", earlier) + 1:start], re.M):
+            break
+        start = earlier
+    return start
+
+
+def examples_start(markdown: str, language: str) -> str:
+    """The page with, where its examples start (before the tab set of its first example), one line per runtime
+    its examples use: the file that installs what they were measured with (sitegen/installs.py), the command,
+    scripted_model.py (.mjs) to save beside them and the command that runs the first; then what the scripted
+    model is and how to put your own model in its place. One paragraph, visible with every fold closed, which
+    links each scripted model once; a page with no example is returned as it is."""
+    first: dict[str, str] = {}
+    start = None
+    for found in EXAMPLE.finditer(markdown):
+        runtime, name = found["language"] or found["excerpted"], found["title"] or found["file"]
+        if name in MODELS.values() or not (paths.SCENARIOS / name).is_file():
+            continue  # the model itself (the overview shows it), or no example
+        first.setdefault(runtime, name)
+        if start is None:
+            start = tab_set_start(markdown, found.start())
+    if start is None:
+        return markdown
+    files = {"requirements": f"downloads/{installs.REQUIREMENTS}", "package": f"downloads/{installs.PACKAGE}"}
+    lines = [word(language, f"examples_start.{runtime}").format(name=first[runtime], model=f"downloads/{model}", **files)
+             for runtime, model in MODELS.items() if runtime in first]
+    repo = repository()
+    said = word(language, "examples_start.model")
+    if repo:
+        said += word(language, "in_repository").format(url=f"{repo}/tree/{revision()}/snippets/scenarios")
+    paragraph = "  \n".join([*lines, said])  # a line break after each runtime's line
+    return f"{markdown[:start]}{paragraph}\n\n{markdown[start:]}"
+
+
+def on_post_page_macros(env) -> None:
+    """mkdocs-macros' hook, once a page's macros are rendered: where its examples start, how to run them."""
+    env.markdown = examples_start(env.markdown, env.conf["theme"]["language"])

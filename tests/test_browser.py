@@ -119,6 +119,7 @@ LIVE_CODE = """() => [...document.querySelectorAll("article pre:not(.mermaid) > 
   code.textContent,
   !!code.closest("pre").querySelector(":scope > .md-code__nav > button[data-md-type=copy]"),
   code.closest(".tabbed-block") ? [...code.closest(".tabbed-content").children].indexOf(code.closest(".tabbed-block")) : -1,
+  !!code.closest(".no-copy"),
 ])"""
 
 
@@ -145,15 +146,17 @@ def desktop_walk(browser, base_url):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_every_code_block_of_every_tab_is_served_and_has_a_copy_button(desktop_walk, visit, base_url, language):
     """JavaScript is first-class: every tab's code (and a fold's) is in the HTML as served, so find-in-page, a
-    reader without JavaScript and a search engine see it, and each block has its copy button as the page loads,
-    whichever tab is shown. Copying from a tab that was hidden at load, once chosen, copies its code."""
+    reader without JavaScript and a search engine see it, and each program has its copy button as the page loads,
+    whichever tab is shown; a block that is no program (an output, the harness: sitegen/copying.py) has none.
+    Copying from a tab that was hidden at load, once chosen, copies its code."""
     hidden_at_load = 0
     for page, seen in desktop_walk[language][0].items():
         live = seen["live"]
-        assert [text for text, _, _ in live] == seen["served"], f"{page}: the code on the page is not the code served"
-        assert all(button for _, button, _ in live), (page, [text[:80] for text, button, _ in live if not button])
+        assert [text for text, _, _, _ in live] == seen["served"], f"{page}: the code on the page is not the code served"
+        assert all(button != no_copy for _, button, _, no_copy in live), \
+            (page, [text[:80] for text, button, _, no_copy in live if button == no_copy])
         assert not seen["template"], f"{page}: code kept in a <template>"
-        hidden_at_load += sum(1 for _, _, index in live if index > 0)
+        hidden_at_load += sum(1 for _, _, index, _ in live if index > 0)
     assert hidden_at_load > 0, "no page has a second tab: nothing was tested"
     tab = visit(permissions=["clipboard-read", "clipboard-write"])
     # A tab not shown at load: chosen, its first block copies its own code (createDeepAgent in JavaScript).

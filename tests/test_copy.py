@@ -2,9 +2,11 @@
 downloaded scripted_model.py and prints exactly the output the page shows under it.
 
 A reader copies a block with the copy button (or downloads it from its file name, above
-the code; a recipe's whole file is only a download, its name in the line above its output), saves it, downloads scripted_model.py from the page (the paragraph under the
-first example says how to run them all), installs what the downloaded requirements.txt pins (the same
-paragraph links it: deepagents and its dependencies as the pages were measured) and runs `python <name>.py`.
+the code; a recipe's whole file is a download, its name in the line above its output, and what its excerpt's
+copy button copies: tests/test_copy_browser.py clicks them), saves it, downloads scripted_model.py from the page
+(the paragraph where the examples start says how to run them all), installs what the downloaded requirements.txt
+pins (the same paragraph links it: deepagents and its dependencies as the pages were measured) and runs
+`python <name>.py`.
 This test does the same, from the built HTML, in a fresh environment outside the
 repository: nothing of the project (its .venv, snippets/, PYTHONPATH) can help.
 """
@@ -14,6 +16,7 @@ from __future__ import annotations
 import ast
 import difflib
 import html
+import json
 import os
 import posixpath
 import re
@@ -136,7 +139,7 @@ def examples_of_page(site: Path, language: str, page: str, downloads: set[str], 
         name = TAG.sub("", start["title"] or "") if start["file"] is None else start["file"]
         output = BLOCK.match(page_html, SPACE.match(page_html, start.end()).end())
         if name not in downloads or (start["file"] and not (output and "exec-output" in output.group(0)[:80])):
-            continue  # no example, or a line that names one without its output under it (runs_beside)
+            continue  # no example, or a line that names one without its output under it
         where = f"{language}/{page}: the {'block titled' if start['file'] is None else 'download line of'} {name}"
         assert output and not output["title"], f"{where} is not followed by its output"
         assert "exec-output" in output.group(0)[:output.group(0).index(">")], f"{where}: its output is not marked as one"
@@ -321,3 +324,56 @@ def test_every_excerpt_is_a_named_part_of_the_example_shown_whole_under_it(langu
                 f"{where}: the example block after the excerpt does not show {parts[0][0]} whole"
             published = paths.published(paths.ROOT / parts[0][0])
             assert "--8<--" not in published, f"{where}: {parts[0][0]} as published still marks its parts"
+
+
+# Runs the downloads named on its command line, in the folder it starts in, each with its outermost `invoke` (or
+# `stream`) run the way argv[1] says (snippets/lab.py `running`: ainvoke, or astream keeping the last state), and
+# prints {name: [exit, what it printed, the error]} as JSON. One process per way: LangChain is imported once.
+UNDER = """
+import contextlib, io, json, runpy, sys, traceback
+sys.path[:0] = ["", sys.argv[2]]  # the reader's folder (scripted_model.py), then the project (snippets.lab)
+from snippets.lab import running
+done = {}
+for name in sys.argv[3:]:
+    printed = io.StringIO()
+    try:
+        with running(sys.argv[1]), contextlib.redirect_stdout(printed):
+            runpy.run_path(name, run_name="__main__")
+        done[name] = [0, printed.getvalue(), ""]
+    except BaseException:
+        done[name] = [1, printed.getvalue(), traceback.format_exc()[-2000:]]
+print(json.dumps(done))
+"""
+WAYS = ("invoke", "ainvoke", "astream")
+
+
+def test_every_python_download_runs_under_ainvoke_and_astream_as_under_invoke(site, tmp_path_factory):
+    """Every Python example the site publishes (downloads/*.py), with the one call that runs its agent made as an
+    async application makes it (snippets/lab.py `running`: `ainvoke`, or `astream` read to its last state), runs
+    to the end and prints what it prints under `invoke`. A middleware that defines only its sync hook fails here
+    (NotImplementedError under ainvoke): every middleware an example offers defines both."""
+    folder = tmp_path_factory.mktemp("under-async")
+    assert not folder.is_relative_to(paths.ROOT)
+    names = sorted(p.name for p in (site / "downloads").glob("*.py") if p.name != MODEL)
+    assert names, "the site publishes no Python example"
+    for name in [*names, MODEL]:
+        shutil.copyfile(site / "downloads" / name, folder / name)
+    with ThreadPoolExecutor(RUNS_AT_ONCE) as pool:
+        runs = dict(zip(WAYS, pool.map(lambda way: subprocess.run(
+            [sys.executable, "-c", UNDER, way, str(paths.ROOT), *names], cwd=folder, capture_output=True, text=True,
+            encoding="utf-8", timeout=600), WAYS)))
+    problems, results = [], {}
+    for way, run in runs.items():
+        assert run.returncode == 0 and run.stdout.strip(), f"{way}: the runner failed:\n{run.stderr[-2000:]}"
+        results[way] = json.loads(run.stdout.strip().splitlines()[-1])
+    for name in names:
+        for way in WAYS:
+            code, printed, error = results[way][name]
+            if code:
+                problems.append(f"{name} under {way} fails:\n{error}")
+            elif way != "invoke" and lines(printed) != lines(results["invoke"][name][1]):
+                diff = difflib.unified_diff(lines(results["invoke"][name][1]).splitlines(keepends=True),
+                                            lines(printed).splitlines(keepends=True), f"{name} under invoke", f"{name} under {way}")
+                problems.append("".join(diff))
+    if problems:
+        pytest.fail("\n".join(problems), pytrace=False)

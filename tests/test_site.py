@@ -147,7 +147,7 @@ def test_search_indexes_prose_and_table_rows_not_code_diagrams_tabs_or_boilerpla
     assert "createDeepAgent(" not in everything, "JavaScript code is indexed"
     assert "knows the codename" not in everything, "an example's output is indexed"
     assert not re.search(r"Python\s*JavaScript", everything), "tab labels are indexed"
-    boilerplate = word(language, "runs_beside").split("[")[0].strip()  # under each page's first example
+    boilerplate = word(language, "examples_start.model").split(".")[0].split("。")[0].replace("`", "")  # where examples start
     assert boilerplate and boilerplate not in everything.replace("\u200b", ""), "the download paragraph is indexed"
     assert not re.search(r"\d+\.\d+\.\d+–\d+\.\d+\.\d+\s*[:：]\s*[✅❌]", everything), "the matrix's symbol cells are indexed"
     header = f'{word(language, "labels.kind")} · {word(language, "rows.isolated")}'  # the recipes' choosing table

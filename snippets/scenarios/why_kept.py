@@ -2,34 +2,40 @@
 description is the same."""
 
 from deepagents import create_deep_agent
-from langchain.agents.middleware import wrap_model_call
+from langchain.agents.middleware import AgentMiddleware
 
 from scripted_model import ScriptedModel, delegate, say
 
 offered = {}  # agent -> the tools its model is offered, in order
 
 
-def watch(agent):
-    @wrap_model_call(
-        name="watch"
-    )  # one name: the fork's own watch replaces the one it inherits
-    def record(request, handler):
-        offered[agent] = request.tools
+class Watch(AgentMiddleware):
+    """Records the tools an agent's model is offered (both hooks: sync and async).
+    One name for every Watch: the fork's own Watch replaces the one it inherits."""
+
+    def __init__(self, agent):
+        super().__init__()
+        self.agent = agent
+
+    def wrap_model_call(self, request, handler):  # invoke, stream
+        offered[self.agent] = request.tools
         return handler(request)
 
-    return record
+    async def awrap_model_call(self, request, handler):  # ainvoke, astream
+        offered[self.agent] = request.tools
+        return await handler(request)
 
 
 parent = ScriptedModel(script=[delegate("fk", "summarise the notes"), say("done")])
 agent = create_deep_agent(
     model=parent,
-    middleware=[watch("parent")],
+    middleware=[Watch("parent")],
     subagents=[
         {
             "name": "fk",
             "description": "a forked helper",
             "mode": "fork",
-            "middleware": [watch("fk")],
+            "middleware": [Watch("fk")],
             "model": ScriptedModel(script=[say("forked summary")]),
         },
     ],
