@@ -29,7 +29,7 @@ export PYTHONWARNINGS := ignore::SyntaxWarning
 # checkout (an editable install points there) must not build a mix of the two.
 export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 
-.PHONY: setup serve build releases facts parity check test bench bench-suite matrix drift mutate sentences audit clean
+.PHONY: setup serve build releases facts parity check test bench bench-suite matrix drift mutate sentences audit clean engine-demo
 
 # Re-runs only when a lock file changes. --compile-bytecode: a build never recompiles
 # the dependencies, even where PYTHONDONTWRITEBYTECODE is set.
@@ -90,6 +90,12 @@ parity: setup
 # Every writer's check of the claims engine (what stops the build before any page), one line each.
 check: setup
 	$(RUN) python -m claims check
+
+# The claims engine's second site (examples/json-site/, about Python's json, MkDocs' default theme): the engine
+# installed from claims/ beside MkDocs into a fresh environment builds it, and its mutant stops the build in one
+# line (tests/test_engine_demo.py; the suite only checks that its files are the guide's).
+engine-demo: $(PYTHON_ENV)
+	$(RUN) pytest -m engine_demo -n 0 tests/test_engine_demo.py
 
 bench: setup
 	$(RUN) python benchmarks/experiments.py

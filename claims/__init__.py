@@ -5,11 +5,14 @@ The public API, all importable from here:
 
 * the model: `Claim`, `Mutant`, `Patch` (claims/model.py);
 * the markers, pure functions over page text: `holds`, `segments`, `apply`, `sequence` (claims/markers.py);
-* the `Provider` a client implements, and `Page` (claims/provider.py);
+* the `Provider` a client implements, and `Page` (claims/provider.py); `SimpleProvider`, a ready one for a
+  site in one language;
 * the writer's checks: `check(provider)` -> one line per problem (claims/checks.py);
 * the mutation judge: `claims.judge.judge`, `resolve`, `Observation`, `Verdict` (claims/judge.py);
 * the sentence register and its lint: `claims.register.register`, `unbound` (claims/register.py);
 * translation parity: `differences`, `skeleton` (claims/parity.py);
+* scratch copies of installed packages with a mutant's patches applied: `Packages`, `PatchNoLongerApplies`
+  (claims/patching.py), and the engine's own mutation runner (claims/mutate.py, `python -m claims mutate`);
 * the MkDocs plugin `claims` (claims/plugin.py) and `python -m claims check | parity | sentences | mutate`.
 """
 
@@ -23,7 +26,8 @@ _LAZY = {
     "REASONS": "claims.markers", "BindingError": "claims.markers", "StaleSentence": "claims.markers",
     "apply": "claims.markers", "holds": "claims.markers", "segments": "claims.markers", "sequence": "claims.markers",
     "differences": "claims.parity", "skeleton": "claims.parity",
-    "Page": "claims.provider", "Provider": "claims.provider",
+    "Page": "claims.provider", "Provider": "claims.provider", "SimpleProvider": "claims.provider",
+    "Packages": "claims.patching", "PatchNoLongerApplies": "claims.patching",
     "unbound": "claims.register",
 }
 

@@ -3,7 +3,9 @@
     python -m claims check                 # every writer's check (what stops the build), one line each
     python -m claims parity                # every translation's skeleton against its original
     python -m claims sentences [--site D]  # the sentence register (builds the site unless given one)
-    python -m claims mutate [args...]      # the mutation suite: the plugin's `mutate:` runner, with args
+    python -m claims mutate [args...]      # the mutation suite: the plugin's `mutate:` runner, with args (none
+                                           # configured: the engine's, claims/mutate.py: mutate [name ...])
+    python -m claims values                # every claim's live value, as JSON
 
 Each exits 1 when it finds a problem. `-f FILE` reads another MkDocs configuration.
 """
@@ -12,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import subprocess
 import sys
 import tempfile
@@ -42,6 +45,11 @@ def options(config: Path) -> dict[str, Any]:
     raise SystemExit(f"{config}: no `claims` plugin with a `provider:` option under `plugins:`")
 
 
+def found_docs(config: Path) -> str:
+    """The configuration's `docs_dir` (MkDocs' default: docs)."""
+    return (yaml.load(config.read_text(encoding="utf-8"), Loader=_Loader) or {}).get("docs_dir") or "docs"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m claims", description=__doc__.split("\n\n")[0])
     parser.add_argument("-f", "--config-file", type=Path, default=Path("mkdocs.yml"))
@@ -50,24 +58,37 @@ def main(argv: list[str] | None = None) -> int:
     commands.add_parser("parity", help="every translation's skeleton against its original")
     sentences = commands.add_parser("sentences", help="the sentence register, as Markdown")
     sentences.add_argument("--site", type=Path, help="a built site to read (default: build one)")
-    mutate = commands.add_parser("mutate", help="the mutation suite (the plugin's `mutate:` runner)")
+    mutate = commands.add_parser("mutate", help="the mutation suite (the plugin's `mutate:` runner, else the engine's)")
     mutate.add_argument("args", nargs=argparse.REMAINDER)
+    commands.add_parser("values", help="every claim's live value, as JSON")
     args = parser.parse_args(argv)
     found = options(args.config_file)
-    if args.command == "mutate":
-        if "mutate" not in found:
-            raise SystemExit(f"{args.config_file}: the `claims` plugin names no `mutate:` runner (module:function)")
+    if args.command == "mutate" and "mutate" in found:
         module, _, function = found["mutate"].partition(":")
         return getattr(importlib.import_module(module), function)(args.args)
-    provider = load(found["provider"])
+    provider = load(found["provider"], args.config_file.resolve().parent)
+    if args.command == "mutate":
+        from claims import mutate
+
+        return mutate.main(provider, args.config_file.resolve(), args.args)
+    if args.command == "values":
+        from claims.mutate import values
+
+        print(json.dumps(values(provider), ensure_ascii=False, default=str))
+        return 0
     if args.command == "check":
         problems = checks.run(provider) or checks.measured(provider)
         return _report(problems, "check: every claim, marker, translation, mutant and scope is in order")
     if args.command == "parity":
-        pages = parity.texts(provider.pages())
+        found = provider.pages()
+        pages, folders = parity.texts(found), parity.folders(found)
+        folders = {code: folders.get(code, f"{found_docs(args.config_file)}/{code}") for code in pages}
         source, *others = pages
-        return _report(parity.differences(pages), f"parity: every page of docs/{source} has a translation with the "
-                                                  f"same skeleton in {', '.join(f'docs/{code}' for code in others)}")
+        if not others:
+            return _report([], f"parity: one language ({folders[source]}), nothing to compare")
+        return _report(parity.differences(pages, folders),
+                       f"parity: every page of {folders[source]} has a translation with the "
+                       f"same skeleton in {', '.join(folders[code] for code in others)}")
     return _sentences(provider, args.config_file, args.site)
 
 

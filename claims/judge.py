@@ -29,7 +29,7 @@ from claims.markers import BindingError, StaleSentence, apply, segments
 from claims.model import Mutant
 
 Sources = dict[str, tuple[str, str]]  # "<language>/<page>" -> (file as messages name it, Markdown)
-PLACE = re.compile(r"(docs/[\w./-]+\.md):(\d+)")
+PLACE = re.compile(r"([\w./-]+\.(?:md|markdown)):(\d+)")  # a page source's file:line, wherever the pages are
 
 
 @functools.lru_cache(maxsize=1024)
@@ -123,7 +123,7 @@ def judge(mutant: Mutant, baseline: Observation, seen: Observation, sources: Sou
     if seen.stops or seen.failure:
         named = {f"{s}:{line}" for message in seen.stops for s, line in PLACE.findall(message)
                  if claims_at(sources, s, int(line)) & set(flipped)}
-        failing_pages = re.findall(r"docs/[\w./-]+\.md", (seen.failure or "").partition("pages that show it")[2])
+        failing_pages = re.findall(r"[\w./-]+\.(?:md|markdown)", (seen.failure or "").partition("pages that show it")[2])
         if not named and not failing_pages:
             problems.append("the build stops, but names no page:line bound to a flipped claim, nor the pages of a failed experiment")
         messages = seen.stops + ([seen.failure] if seen.failure else [])

@@ -46,12 +46,12 @@ except ImportError:  # pragma: no cover - the engine runs without MkDocs too
     _Base, NAMED_ERRORS = Exception, ()
 
 KINDS = ("guard", "when", "unless", "narrative")
-# Why a sentence may speak of sub-agents without a claim: the whole allow-list.
+# Why a sentence may speak of the library without a claim: the whole allow-list.
 REASONS = {
-    "setup": "describes what the experiment or example does, not what deepagents does",
+    "setup": "describes what the experiment or example does, not what the library does",
     "question": "asks the question the section answers",
     "article": "reports what the article says, attributed to it",
-    "context": "reports a public thread on deepagents' tracker, checked by hand against it",
+    "context": "reports a public thread on the library's tracker, checked by hand against it",
     "reading": "says how to read a table or an example on the page",
     "site": "says how this site is made",
 }
@@ -79,7 +79,7 @@ def holds(kind: str, names: tuple[str, ...], truth: Callable[[str], object]) -> 
 
     The build (`apply`), the sentence register and the mutation suite all ask this one function.
     A guard holds while each claim it names is true (each `!id` false); `when(id)` while the claim
-    is true; `unless(id)` while it is false; a narrative text says nothing about deepagents."""
+    is true; `unless(id)` while it is false; a narrative text says nothing about the library."""
     if kind == "narrative":
         return True
     if kind == "guard":
@@ -211,7 +211,7 @@ def apply(markdown: str, truth: Callable[[str], object], page: str, describe: Ca
 
     `truth(claim_id)` is the claim's live value; `describe(claim_id)` says what the claim is
     and where it is measured, for the message that stops the build; `under(claim_ids)` what
-    they were measured under ("deepagents 0.7.32"; the provider's `measured_under`).
+    they were measured under ("somelib 1.2.3"; the provider's `measured_under`).
     """
     page_blocks = blocks(markdown)
     found = segments(markdown, page, page_blocks)

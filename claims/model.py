@@ -8,8 +8,8 @@ facts. A `Mutant` is a small change of the installed library (a tuple of
 `Patch`es) and the claims whose values it must flip: the mutation judge
 (claims/judge.py) decides whether the site followed it.
 
-Nothing here knows deepagents: the client's provider (claims/provider.py) hands
-these objects to the engine.
+Nothing here knows which library a site documents: the client's provider
+(claims/provider.py) hands these objects to the engine.
 """
 
 from __future__ import annotations
@@ -21,17 +21,17 @@ from typing import Any
 
 @dataclass(frozen=True)
 class Claim:
-    """One statement about deepagents, by id. Translations of `label` are `claims.<id>` in each
-    language's strings (sitegen/strings/<code>.yml); English is the label itself.
+    """One statement about the library, by id. Its words in the source language are `label`; the
+    provider hands the engine their translations (`Provider.label`).
 
     A sentence of a page can be bound to a claim whose live value is yes or no.
 
-    deepagents ships for Python and for JavaScript (npm). A claim declared in a section speaks of
-    the Python runtime; `js`, when given, reads the same statement from the JavaScript facts
-    (`facts.js.<section>`, measured by snippets/js/measure.mjs), and the registry then holds its
-    JavaScript twin as a claim of its own, `<id>@js` (`runtime="js"`, same label and article value).
-    `js=SAME`: the twin is read as `live` reads, from `facts.js` (`facts.js.refusal.text` for
-    `facts.refusal.text`); a `js=` reading of its own only where JavaScript is read differently.
+    `live` reads the claim's value from whatever the client measured (its "facts"). A library that
+    ships for Python and for JavaScript has a claim speak of the Python runtime; `js`, when given,
+    reads the same statement from the JavaScript facts (`facts.js`), and the client then declares its
+    JavaScript twin as a claim of its own, `twin()`: `<id>@js` (`runtime="js"`, same label and article
+    value). `js=SAME`: the twin is read as `live` reads, from `facts.js`; a `js=` reading of its own
+    only where JavaScript is read differently. A client with one runtime never writes `js`.
     """
 
     id: str
@@ -46,7 +46,7 @@ class Claim:
     js: Callable[[Any], Any] | Same | None = (
         None  # the same statement read from the JavaScript facts (facts.js), if measured there; SAME: as `live`
     )
-    runtime: str = "python"  # which deepagents it speaks of: "python", or "js" (npm) for a twin
+    runtime: str = "python"  # which runtime of the library it speaks of: "python", or "js" for a twin
 
     @property
     def from_article(self) -> bool:
@@ -83,18 +83,21 @@ RUNTIMES = ("python", "js")
 class Patch:
     """Replace `old` by `new` in `file` (relative to the installed `package`); `old` occurs exactly once.
 
-    `file` may be a glob (npm bundles carry a hash in their names): it must match exactly one file.
-    `package` is an importable Python package, or NPM_DEEPAGENTS for the npm package deepagents."""
+    `file` may be a glob (bundles may carry a hash in their names): it must match exactly one file.
+    `package` is an importable Python package ("json", "somelib"), or a name the client's own
+    `claims.patching.Packages` knows (a package of another runtime). It has no default: a client that
+    patches one package most of the time declares its own `Patch` with that default (a dataclass
+    subclass: `package: str = "somelib"`)."""
 
     file: str
     old: str
     new: str
-    package: str = "deepagents"
+    package: str
 
 
 @dataclass(frozen=True)
 class Mutant:
-    """One behaviour of the library (deepagents, or langchain) changed on purpose, and the claims that must follow it."""
+    """One behaviour of the library (or of a package under it) changed on purpose, and the claims that must follow it."""
 
     name: str
     changes: str  # the behaviour it changes, in one line

@@ -59,12 +59,25 @@ def skeleton(markdown: str) -> Skeleton:
     )
 
 
-def differences(pages: dict[str, dict[str, str]]) -> list[str]:
+def differences(pages: dict[str, dict[str, str]], folders: dict[str, str] | None = None) -> list[str]:
     """One readable line per difference between the source language's pages and each translation's:
     `pages` is language -> page name -> its Markdown, the source language first (a provider's `pages()`,
-    through `texts`, or `read(docs, codes)`)."""
+    through `texts`, or `read(docs, codes)`); `folders`, language -> the folder of its pages as messages
+    name it (`folders(provider.pages())`; default: docs/<language>)."""
     source, *others = pages
-    return [line for target in others for line in _differences(pages, source, target)]
+    folders = {code: f"docs/{code}" for code in pages} | (folders or {})
+    return [line for target in others for line in _differences(pages, source, target, folders)]
+
+
+def folders(pages: dict) -> dict[str, str]:
+    """language -> the folder its pages are in, as a provider's pages (claims.provider.Page) name them."""
+    found = {}
+    for code, by_name in pages.items():
+        for name, page in by_name.items():
+            if page.file.endswith("/" + name):
+                found[code] = page.file[: -len(name) - 1]
+                break
+    return found
 
 
 def texts(pages: dict) -> dict[str, dict[str, str]]:
@@ -73,31 +86,31 @@ def texts(pages: dict) -> dict[str, dict[str, str]]:
 
 
 def read(docs: Path, codes: list[str]) -> dict[str, dict[str, str]]:
-    """The pages of `docs/<code>/` for each code, as `differences` reads them."""
+    """The pages of `<docs>/<code>/` for each code, as `differences` reads them."""
     return {code: {p.relative_to(docs / code).as_posix(): p.read_text(encoding="utf-8")
                    for p in sorted((docs / code).rglob("*.md"))} for code in codes}
 
 
-def _differences(pages: dict[str, dict[str, str]], source: str, target: str) -> list[str]:
-    problems = []
+def _differences(pages: dict[str, dict[str, str]], source: str, target: str, folders: dict[str, str]) -> list[str]:
+    problems, a, b = [], folders[source], folders[target]
     originals, translations = set(pages[source]), set(pages[target])
     for page in sorted(originals - translations):
-        problems.append(f"docs/{target}/{page}: missing (the translation of docs/{source}/{page}; until it lands the "
-                        f"site shows the original with a notice): copy that page to docs/{target}/{page} and translate "
+        problems.append(f"{b}/{page}: missing (the translation of {a}/{page}; until it lands the "
+                        f"site shows the original with a notice): copy that page to {b}/{page} and translate "
                         "its prose; keep its code blocks, links, tables, heading ids and sentence markers")
     for page in sorted(translations - originals):
-        problems.append(f"docs/{target}/{page}: has no original docs/{source}/{page}")
+        problems.append(f"{b}/{page}: has no original {a}/{page}")
     for page in sorted(originals & translations):
         original = skeleton(pages[source][page])
         translation = skeleton(pages[target][page])
-        where = f"docs/{target}/{page}"
-        problems += [f"{where}: {line}" for line in _fence_differences(original.fences, translation.fences, source, target)]
+        where = f"{b}/{page}"
+        problems += [f"{where}: {line}" for line in _fence_differences(original.fences, translation.fences, a, b)]
         for field, meaning in (("heading_ids", "heading ids"), ("links", "links"), ("tables", "tables (rows, columns)"),
                               ("bindings", "sentence bindings (marker and claims, in order)")):
             mine, theirs = getattr(original, field), getattr(translation, field)
             if mine != theirs:
-                detail = _first_difference(mine, theirs, source, target) if field == "bindings" else _diff(mine, theirs, source, target)
-                problems.append(f"{where}: {meaning} differ from docs/{source}/{page}: {detail}")
+                detail = _first_difference(mine, theirs, a, b) if field == "bindings" else _diff(mine, theirs, a, b)
+                problems.append(f"{where}: {meaning} differ from {a}/{page}: {detail}")
         if translation.headings_without_id:
             problems.append(f"{where}: {translation.headings_without_id} heading(s) without a pinned {{ #id }}")
     return problems
@@ -105,7 +118,7 @@ def _differences(pages: dict[str, dict[str, str]], source: str, target: str) -> 
 
 def _fence_differences(original: list, translation: list, source: str, target: str) -> list[str]:
     if len(original) != len(translation):
-        return [f"{len(translation)} code blocks, docs/{source} has {len(original)}"]
+        return [f"{len(translation)} code blocks, {source} has {len(original)}"]
     found = []
     for number, (mine, theirs) in enumerate(zip(original, translation), 1):
         if mine == theirs:
@@ -113,11 +126,11 @@ def _fence_differences(original: list, translation: list, source: str, target: s
         block = re.search(r'id="([^"]+)"', mine[1])
         name = f"code block {number} (id {block.group(1)})" if block else f"code block {number}"
         if mine[:2] != theirs[:2]:
-            found.append(f"{name}: options differ: docs/{source} `{mine[0]} {mine[1]}`, docs/{target} `{theirs[0]} {theirs[1]}`")
+            found.append(f"{name}: options differ: {source} `{mine[0]} {mine[1]}`, {target} `{theirs[0]} {theirs[1]}`")
         else:
             pairs = zip(mine[2].splitlines() + [""], theirs[2].splitlines() + [""])
             line, (a, b) = next((i, p) for i, p in enumerate(pairs, 1) if p[0] != p[1])
-            found.append(f"{name}: code differs at its line {line}: docs/{source} `{a}`, docs/{target} `{b}`")
+            found.append(f"{name}: code differs at its line {line}: {source} `{a}`, {target} `{b}`")
     return found
 
 
@@ -129,7 +142,7 @@ def _first_difference(original: list, translation: list, source: str, target: st
     at = next(i for i in range(max(len(original), len(translation)) + 1)
               if (original[i:i + 1] or None) != (translation[i:i + 1] or None))
     mine, theirs = (original[at] if at < len(original) else None), (translation[at] if at < len(translation) else None)
-    return (f"marker {at + 1}: docs/{source} has {show(mine)}, docs/{target} has {show(theirs)} "
+    return (f"marker {at + 1}: {source} has {show(mine)}, {target} has {show(theirs)} "
             f"({len(original)} and {len(translation)} markers in all)")
 
 
@@ -139,4 +152,4 @@ def _diff(original: list, translation: list, source: str, target: str) -> str:
     if not only_source and not only_target:
         return "same items, different order"
     short = lambda items: [str(i)[:80] for i in items]  # noqa: E731
-    return f"only in docs/{source} {short(only_source)}; only in docs/{target} {short(only_target)}"
+    return f"only in {source} {short(only_source)}; only in {target} {short(only_target)}"

@@ -40,10 +40,10 @@ class ClaimsPlugin(BasePlugin[ClaimsConfig]):
     provider: Provider | None = None
 
     def on_config(self, config):
-        self.provider = load(self.config.provider)
         self.root = Path(config.config_file_path or ".").resolve().parent
-        if config.theme["language"] != self.provider.languages()[0]:
-            return config  # the source language's build checked every language
+        self.provider = load(self.config.provider, self.root)
+        if language(config.theme) in self.provider.languages()[1:]:
+            return config  # another language's build: the source language's build checked every language
         self.provider.refresh()
         problems = checks.run(self.provider) or checks.measured(self.provider)
         if problems:
@@ -62,3 +62,12 @@ class ClaimsPlugin(BasePlugin[ClaimsConfig]):
         above = "<!---->\n" * (text[:len(text) - len(markdown)].count("\n") if text.endswith(markdown) else 0)
         markdown, _ = apply(above + markdown, provider.value, where, provider.describe, provider.measured_under)
         return markdown.removeprefix(above)
+
+
+def language(theme) -> str | None:
+    """The language a build is made in, as its theme says it: Material's `language`, else the `locale` of
+    MkDocs' own themes (`mkdocs`, `readthedocs`) and of those built on them; None when the theme says neither."""
+    for key in ("language", "locale"):
+        if key in theme and theme[key]:
+            return str(theme[key])
+    return None

@@ -70,8 +70,11 @@ class _BoundTexts(HTMLParser):
 
 
 def bound_texts(page_html: str) -> list[Bound]:
+    """The bound texts of a built page, in page order. Only the page's content holds bound spans (each is a
+    marker of its source), so the whole document is read, whatever the theme wraps the content in
+    (Material's `<article>`, the `role="main"` block of MkDocs' own themes, or anything else)."""
     parser = _BoundTexts()
-    parser.feed(page_html[page_html.find("<article"):page_html.find("</article>")])
+    parser.feed(page_html)
     return parser.found
 
 
@@ -157,7 +160,7 @@ def unbound(markdown: str, words: list[str], attributions: tuple[str, ...] = ())
 
     Bound text is what a marker closes; the rest of a paragraph or list item, after its
     last marker, is unbound. A text marked `narrative` is read too, since narrative is for
-    text that says nothing about deepagents in the site's own voice: one that holds a
+    text that says nothing about the library in the site's own voice: one that holds a
     behaviour word must be a question (`question`), or begin by naming what it reports, the
     article, the example or a tracker thread (`article`, `setup`, `context`: one of the
     language's `attributions`, or a link to a thread); `reading` may hold none; `site` speaks

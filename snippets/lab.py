@@ -45,7 +45,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from claims.model import JS_SUFFIX, RUNTIMES, SAME, Claim, Mutant, Patch  # noqa: F401 - the sections import them from here
+from claims import model
+from claims.model import JS_SUFFIX, RUNTIMES, SAME, Claim, Mutant  # noqa: F401 - the sections import them from here
 from snippets.paths import SCENARIOS
 
 
@@ -56,6 +57,14 @@ FACTORY_PY = "agents/factory.py"  # langchain
 # npm deepagents (Patch.package NPM_DEEPAGENTS): its bundle's file names carry a hash, so a glob.
 NPM_DEEPAGENTS = "deepagents-js"
 NPM_BUNDLE = "dist/langsmith-*.js"  # the ES module bundle that holds the sub-agent middleware
+
+
+@dataclass(frozen=True)
+class Patch(model.Patch):
+    """The engine's text patch (claims.model.Patch), of the installed deepagents unless `package` names
+    another (langchain, or NPM_DEEPAGENTS): what most of this site's mutants change."""
+
+    package: str = "deepagents"
 
 
 @dataclass(frozen=True)

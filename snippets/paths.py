@@ -35,6 +35,8 @@ MATRIX = ROOT / "data" / "matrix.json"  # every claim under every release (make 
 DOCS_QUOTES = ROOT / "data" / "docs_quotes.yml"  # what deepagents' own docs say that live behaviour contradicts
 RECIPES_FILED = ROOT / "benchmarks" / "recipes_filed.json"  # the recipes page's height on a phone, as filed (make audit)
 NODE_MODULES = ROOT / "node_modules"
+ENGINE = ROOT / "claims"  # the claims engine, a distribution of its own (claims/pyproject.toml)
+ENGINE_DEMO = ROOT / "examples" / "json-site"  # a second site of the engine, about Python's json (make engine-demo)
 # Facts, rendered blocks, release environments (gitignored); $SITEGEN_CACHE_DIR puts facts and blocks
 # elsewhere (the tests share one per session between the builds of the project's copies).
 CACHE = Path(os.environ.get("SITEGEN_CACHE_DIR") or ROOT / ".cache")

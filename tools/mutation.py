@@ -15,8 +15,9 @@ observes it (npm deepagents: DEEPAGENTS_JS_DIR=<scratch>, for snippets/js.py).
 Whether a mutant is *caught* is the claims engine's judge (claims/judge.py): every
 claim it declares flips, and the strict build stops at a sentence bound to one of
 them, or every page shows exactly the bound texts that hold under the new values.
-This module is what is deepagents' own: the scratch copies, and how to measure and
-build under them.
+The scratch copies are the engine's too (claims/patching.py, `Packages`); this module
+adds what is deepagents' own: where npm deepagents lives and is copied to
+(`SitePackages`), and how to measure and build under the copies.
 
 Two ways to observe a mutant:
 
@@ -60,6 +61,7 @@ from snippets.lab import JS_SUFFIX, NPM_DEEPAGENTS, Mutant, Patch
 
 from claims import judge as engine
 from claims.judge import PLACE, Observation, Verdict, cut
+from claims.patching import Packages, PatchNoLongerApplies
 from sitegen.bound import page_sources, resolve, sources
 from tools.releases import BUILD_ENV
 
@@ -67,102 +69,43 @@ ROOT = paths.ROOT
 SPAN = re.compile(r'<span class="bound" data-kind="(\w+)" data-names="([^"]*)" data-line="(\d+)"></span>')
 
 
-class MutantNoLongerApplies(RuntimeError):
-    """A mutant's `old` text is not in the installed package exactly once."""
+# --------------------------------------------------------------------------- scratch copies (the engine's: claims/patching.py)
+
+MutantNoLongerApplies = PatchNoLongerApplies  # a mutant's `old` text is not in the installed package exactly once
 
 
-# --------------------------------------------------------------------------- scratch copies
+class SitePackages(Packages):
+    """The engine's scratch copies of importable packages, and npm deepagents (NPM_DEEPAGENTS): installed in
+    node_modules, copied to <scratch>/node_modules/deepagents, where snippets/js.py loads it."""
+
+    def installed(self, package: str) -> Path:
+        if package == NPM_DEEPAGENTS:
+            return (paths.NODE_MODULES / "deepagents").resolve()
+        if importlib.util.find_spec(package) is None:
+            raise RuntimeError(f"{package} is not installed in this environment: run `make setup`")
+        return super().installed(package)
+
+    def copied(self, scratch: Path, package: str) -> Path:
+        return scratch / "node_modules" / "deepagents" if package == NPM_DEEPAGENTS else super().copied(scratch, package)
+
+    @functools.cache  # noqa: B019 - one instance, for the whole run
+    def release(self, package: str) -> str:
+        """"deepagents 0.7.32", "npm deepagents 1.14.1"."""
+        if package == NPM_DEEPAGENTS:
+            return f"npm deepagents {json.loads((self.installed(package) / 'package.json').read_text(encoding='utf-8'))['version']}"
+        return super().release(package)
 
 
-def installed(package: str) -> Path:
-    """Where an importable package lives, found without importing it (npm deepagents: in node_modules)."""
-    if package == NPM_DEEPAGENTS:
-        return (paths.NODE_MODULES / "deepagents").resolve()
-    spec = importlib.util.find_spec(package)
-    if spec is None or not spec.submodule_search_locations:
-        raise RuntimeError(f"{package} is not installed in this environment: run `make setup`")
-    return Path(next(iter(spec.submodule_search_locations))).resolve()
-
-
-@functools.cache
-def release(package: str) -> str:
-    """"deepagents 0.7.32": the distribution that installs an importable package, and its version."""
-    if package == NPM_DEEPAGENTS:
-        return f"npm deepagents {json.loads((installed(package) / 'package.json').read_text(encoding='utf-8'))['version']}"
-    names = importlib.metadata.packages_distributions().get(package, [package])
-    name = next((n for n in names if re.sub(r"[-_.]+", "_", n).lower() == package), names[0])
-    return f"{name} {importlib.metadata.version(name)}"
-
-
-def scratch_copy(target: Path, packages: Iterable[str]) -> Path:
-    """A copy of each installed package in <target>/<package> (npm deepagents: <target>/node_modules/deepagents):
-    real folders, every file a hard link (a copy across file systems). A patch replaces a file, never writes
-    through it; a patched module's compiled file no longer matches its source, so Python compiles it again;
-    node resolves no link back to the installed package."""
-    shutil.rmtree(target, ignore_errors=True)
-    for package in packages:
-        source = installed(package)
-        for folder, _, files in os.walk(source):
-            here = copied(target, package) / Path(folder).relative_to(source)
-            here.mkdir(parents=True, exist_ok=True)
-            for name in files:
-                try:
-                    os.link(Path(folder) / name, here / name)
-                except OSError:
-                    shutil.copy2(Path(folder) / name, here / name)
-    return target
-
-
-def copied(scratch: Path, package: str) -> Path:
-    """Where a scratch folder holds its copy of a package."""
-    return scratch / "node_modules" / "deepagents" if package == NPM_DEEPAGENTS else scratch / package
-
-
-def source_file(patch: Patch) -> str:
-    """The file a patch changes, relative to its package: its `file`, a glob matching exactly one file."""
-    root = installed(patch.package)
-    found = sorted(path for path in root.glob(patch.file) if path.is_file())
-    if len(found) != 1:
-        where = f"{patch.file} matches {'no file' if not found else f'{len(found)} files'} in {release(patch.package)}"
-        raise MutantNoLongerApplies(f"{where} (it must match exactly one)")
-    return found[0].relative_to(root).as_posix()
-
-
-def prepare(mutant: Mutant, folder: Path) -> Path:
-    """The mutant's patched copies in <folder>/scratch; raises MutantNoLongerApplies naming what moved."""
-    try:
-        files = [source_file(patch) for patch in mutant.patches]
-    except MutantNoLongerApplies as error:
-        raise MutantNoLongerApplies(f"mutant {mutant.name} no longer applies: {error}") from None
-    scratch = scratch_copy(folder / "scratch", mutant.packages)
-    for patch, file in zip(mutant.patches, files):
-        path = copied(scratch, patch.package) / file
-        text = path.read_text(encoding="utf-8") if path.exists() else None
-        count = 0 if text is None else text.count(patch.old)
-        if count != 1:
-            where = f"mutant {mutant.name} no longer applies to {release(patch.package)}: {file}"
-            if text is None:
-                raise MutantNoLongerApplies(f"{where} does not exist")
-            shown = _cut(" ⏎ ".join(line.strip() for line in patch.old.strip().splitlines()), 120)
-            found = "no" if count == 0 else f"{count} copies of"
-            raise MutantNoLongerApplies(f"{where} has {found} {shown!r}" + (" (it must occur exactly once)" * (count > 1)))
-        path.unlink()  # a hard link to the installed file: replaced, never written through
-        path.write_text(text.replace(patch.old, patch.new), encoding="utf-8")
-        for compiled in (path.parent / "__pycache__").glob(f"{path.stem}.*.pyc"):
-            compiled.unlink()  # the copy's link to the installed module's compiled code
-    return scratch
-
-
-def patched_file(scratch: Path, patch: Patch) -> Path:
-    """The file of a scratch copy that a patch changed."""
-    return copied(scratch, patch.package) / source_file(patch)
+PACKAGES = SitePackages()
+installed, copied, release = PACKAGES.installed, PACKAGES.copied, PACKAGES.release
+scratch_copy, source_file, prepare, patched_file = PACKAGES.scratch_copy, PACKAGES.source_file, PACKAGES.prepare, PACKAGES.patched_file
 
 
 def base_env(scratch: Path | None = None) -> dict[str, str]:
     """The environment of an observation: the scratch copy first on PYTHONPATH, nothing cached, a fixed date."""
     env = {**os.environ, **BUILD_ENV, "FACTS_CACHE": "0", "SOURCE_DATE_EPOCH": "1764633600"}
     if scratch is not None:
-        env["PYTHONPATH"] = os.pathsep.join([str(scratch), *filter(None, [os.environ.get("PYTHONPATH")])])
+        env = PACKAGES.environment(scratch, env)
         if (scratch / "node_modules").is_dir():  # a patched npm deepagents: the JavaScript measurement loads it
             env[js.VARIABLE] = str(scratch)
     return env

@@ -122,7 +122,9 @@ def prepare(release: str) -> tuple[Path, float]:
     # uv.lock's packages (what .venv has), but this release of deepagents.
     locked = _checked([*uv(), "export", "--locked", "--no-hashes", "--no-emit-project", "--no-default-groups",
                        "--group", "docs", "-q"], "uv.lock could not be exported: run `make setup` to see why")
-    pins = [line for line in locked.splitlines() if line and not line.startswith((" ", "#", "deepagents=="))]
+    # (not the editable claims engine, `-e ./claims`: the project's own install below brings it, and a
+    # constraint must name a release)
+    pins = [line for line in locked.splitlines() if line and not line.startswith((" ", "#", "-e ", "deepagents=="))]
     (env / "constraints.txt").write_text("\n".join(pins) + "\n")
     (env / "overrides.txt").write_text(f"deepagents=={release}\n")
     install = [*uv(), "pip", "install", "-q", "--compile-bytecode", "--python", str(python),
