@@ -70,6 +70,6 @@ def render(name: str, facts, language: str) -> str:
               else f'<p><code>{literal(entry["quote"])}</code></p>')
     return (f'<blockquote class="docs-quote">{quoted}'
             f'<p>{fill(word(language, "docs_otherwise.attribution"), links=links, date=literal(data["read"]))}</p></blockquote>'
-            f'<details class="note"><summary>{literal(word(language, "docs_otherwise.report_title"))}</summary>'
+            f'<details class="note docs-report"><summary>{literal(word(language, "docs_otherwise.report_title"))}</summary>'
             f'<p>{fill(word(language, "docs_otherwise.report_intro"), repository=issues)}</p>'
             f'<pre><code>{literal(report)}</code></pre></details>')

@@ -44,6 +44,7 @@ SHOWN_NOT_SEARCHED = re.compile(
     r'|<figure class="diagram">.*?</figure>'  # diagrams (their SVG, caption and text alternative)
     r'|<div class="tabbed-labels">.*?</div>'  # tab labels
     r'|<p>(?:(?!</p>).)*?downloads/scripted_model\.(?:py|mjs)"(?:(?!</p>).)*</p>'  # how to run the examples
+    r'|<details class="note docs-report">.*?</details>'  # a report to file with deepagents' docs, in English
     r"|<table>.*?</table>",  # tables: searched as rows of text (rows_as_text)
     re.S,
 )

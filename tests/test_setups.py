@@ -104,55 +104,6 @@ def test_one_scope_of_two_is_not_enough_where_the_parent_s_own_tool_changes_the_
     assert found[0].endswith("rewrite it, or state 'a parent without tools or middleware of its own' too")
     under = setups.facts_under(collect())
     own = under[setups.DEFAULT].tool_surfaces
-    for setup in (s for s in setups.measured().setups[1:] if s.dimension == "model"):
-        profile = profiles[setup.model]
-        added = [t.name for m in profile.materialize_extra_middleware() for t in getattr(m, "tools", [])]
-        there = under[setup.id].tool_surfaces
-        assert there.isolated.tools == own.isolated.tools + added, setup.id
-        assert sorted(there.fork.tools) == sorted(own.fork.tools + added), setup.id
-    codex = next(s for s in setups.measured().setups if "openai:gpt-5.3-codex" in s.family)
-    assert len(under[codex.id].tool_surfaces.isolated.tools) == len(own.isolated.tools) + 1
-    assert len(under[codex.id].tool_surfaces.fork.tools) == len(own.fork.tools) + 1
-
-
-def test_the_pages_state_the_scope_of_every_count_that_a_profile_changes():
-    assert checks.unscoped(provider) == []
-
-
-def overview_rewritten(monkeypatch, sentence: str, instead: str) -> str:
-    """The provider's pages with one sentence of the English overview written otherwise; its new text."""
-    pages = provider.pages()
-    page = pages["en"]["index.md"]
-    assert sentence in page.text
-    text = page.text.replace(sentence, instead)
-    pages["en"]["index.md"] = Page(page.language, page.name, page.file, text)
-    monkeypatch.setattr(type(provider), "pages", lambda self: pages)
-    return text
-
-
-def test_a_count_without_its_scope_stops_the_build_naming_page_line_and_the_setups(monkeypatch):
-    text = overview_rewritten(monkeypatch, "`task`: with a model no harness profile matches and a parent without tools "
-                              "or middleware of its own, it holds", "`task`: it holds")
-    codex = next(s.id for s in setups.measured().setups if "openai:gpt-5.3-codex" in s.family)
-    own = collect().tool_surfaces.isolated.tools
-    line = text[:text.index("{{ guard(", text.index("`task`: it holds"))].count("\n") + 1  # its marker's
-    # the overview states one scope for all its sentences (front matter `scopes: [args-valid]`), which covers both
-    assert [str(p) for p in checks.unscoped(provider)] == [
-        f"docs/en/index.md:{line}: states its scope, 'with well-formed arguments', yet is false under {codex}, parent=own-tool, which that covers ({{{{ "
-        f"facts.tool_surfaces.isolated.tools | length }}}} is {len(own) + 1} under {codex}, {len(own)} under "
-        f"{setups.DEFAULT}): rewrite it"]
-
-
-def test_one_scope_of_two_is_not_enough_where_the_parent_s_own_tool_changes_the_count(monkeypatch):
-    """A parent's own tool reaches every child whose spec names no tools: the count is one more, so the
-    sentence states both scopes, and the build names the one it lacks."""
-    overview_rewritten(monkeypatch, "with a model no harness profile matches and a parent without tools or middleware "
-                       "of its own, it holds", "with a model no harness profile matches, it holds")
-    found = [str(p) for p in checks.unscoped(provider)]
-    assert len(found) == 1 and "yet is false under parent=own-tool, which that covers" in found[0]
-    assert found[0].endswith("rewrite it, or state 'a parent without tools or middleware of its own' too")
-    under = setups.facts_under(collect())
-    own = under[setups.DEFAULT].tool_surfaces
     for kind in ("isolated", "fork"):  # the tool the parent carries, offered to both kinds of child
         extra = [t for t in getattr(under["parent=own-tool"].tool_surfaces, kind).tools
                  if t not in getattr(own, kind).tools]
