@@ -100,7 +100,8 @@ def flag(facts, language: str) -> str:
 def gap(facts, language: str) -> str:
     forms = {"declarative fork": "declarative_fork", "runnable fork": "runnable_fork", "runnable, no mode": "runnable",
              "isolated, own task": "isolated_own_task", "fork, own task": "fork_own_task",
-             "fork, agent tool": "fork_agent_tool"}
+             "isolated, agent tool": "isolated_agent_tool", "fork, agent tool": "fork_agent_tool",
+             "isolated, parent's agent tool": "isolated_parent_agent_tool"}
     return grid(language, ["child", "task_call_returned", "grandchild_ran", "refused"],
                 [[forms[c.form], c.child_got, c.grandchild_ran, c.refused] for c in facts.gap.chains])
 

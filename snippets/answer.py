@@ -13,5 +13,6 @@ ANSWER = (
     ("runnable", (("reaches", ("gap-runnable", "gap-runnable-no-mode")),)),
     ("isolated_own_task", (("reaches", ("gap-isolated-own-task",)),)),
     ("fork_own_task", (("refused", ("gap-fork-own-task-refused",)), ("fails", ("gap-fork-own-task-fails",)))),
+    ("isolated_agent_tool", (("reaches", ("gap-isolated-agent-tool",)),)),
     ("fork_agent_tool", (("reaches", ("gap-agent-tool",)),)),
 )
