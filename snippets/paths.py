@@ -32,6 +32,8 @@ STRINGS = (
     SITEGEN / "strings"
 )  # sitegen/strings/<language>.yml: every word the site code prints
 MATRIX = ROOT / "data" / "matrix.json"  # every claim under every release (make matrix)
+# the newest release of each runtime when `make drift` or `make matrix` last listed them, and when
+NEWEST = ROOT / "data" / "newest.json"
 RECIPES_FILED = ROOT / "benchmarks" / "recipes_filed.json"  # the recipes page's height on a phone, as filed (make audit)
 NODE_MODULES = ROOT / "node_modules"
 # Facts, rendered blocks, release environments (gitignored); $SITEGEN_CACHE_DIR puts facts and blocks

@@ -51,6 +51,16 @@ def npm_pinned_is_newest(monkeypatch, pinned):
     monkeypatch.setattr(drift_watch, "measure_npm", lambda version, **options: copy(pinned))
 
 
+@pytest.fixture(autouse=True)
+def kept(tmp_path, monkeypatch):
+    """The record of the newest releases (data/newest.json) goes to a scratch file: a test's stub index must not
+    rewrite what the pages say was last checked."""
+    from snippets import paths
+
+    monkeypatch.setattr(paths, "NEWEST", tmp_path / "newest.json")
+    return tmp_path / "newest.json"
+
+
 @pytest.fixture
 def index(tmp_path, monkeypatch, pinned):
     here = pinned["versions"]["deepagents"]
@@ -112,6 +122,21 @@ def test_the_report_names_each_changed_fact_its_values_and_pages(index, pinned, 
     assert "  - sentences bound to it: " in printed
     assert '  - newest: `{"error": "experiment \'modes\' failed: ValueError: no fork"}`' in printed
     assert f"DEEPAGENTS={NEWER} make build" in printed
+
+
+def test_the_newest_releases_it_listed_are_kept_for_the_pages(index, pinned, kept, monkeypatch):
+    """What `make drift` listed as newest, and when, is what every page's "measured with" line says (no network
+    at build time: sitegen.verdicts.newest_checked reads the record)."""
+    import datetime
+
+    from sitegen.verdicts import newest_checked
+
+    stub_measure(monkeypatch, pinned)
+    drift_watch.main()
+    today = datetime.date.today().isoformat()
+    python, npm = newest_checked("python"), newest_checked("js")
+    assert (python.newest, python.date, python.by) == (NEWER, today, "make drift")
+    assert (npm.newest, npm.date, npm.by) == (pinned["versions"][js.VERSION_KEY], today, "make drift")
 
 
 def test_the_sentences_bound_to_a_claim_are_named_by_page_and_line():
