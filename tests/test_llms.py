@@ -14,6 +14,7 @@ from tests.site_build import LANGUAGES, PAGES, article, html
 
 LISTED = re.compile(r"^- \[(?P<title>[^\]]+)\]\((?P<url>[^)]+\.md)\)", re.M)
 SOURCE_SYNTAX = re.compile(r"\{\{|\}\}|\{%|%\}|\b(?:guard|when|unless|narrative)\(\s*[\"']")
+CODE = re.compile(r"^(`{3,}|~{3,}).*?^\1|`+[^`]*`+", re.S | re.M)  # fenced blocks, then inline code
 BOUND = re.compile(r'<span class="bound"[^>]*>(.*?)</span>', re.S)
 
 
@@ -46,7 +47,8 @@ def test_each_language_has_an_llms_txt_that_lists_every_page_as_markdown(site, l
 def test_each_pages_markdown_says_what_its_page_measured(site, language):
     for page in PAGES:
         markdown = markdown_of(site, language, page)
-        assert not SOURCE_SYNTAX.search(markdown), f"{language}/{page}: {SOURCE_SYNTAX.search(markdown)[0]!r}"
+        prose = CODE.sub(" ", markdown)  # the contributors' page shows markers as code: an example, not a leak
+        assert not SOURCE_SYNTAX.search(prose), f"{language}/{page}: {SOURCE_SYNTAX.search(prose)[0]!r}"
         said = words(markdown)
         shown = [words(sentence) for sentence in BOUND.findall(article(html(site, language, page)))]
         missing = [sentence for sentence in shown if sentence and sentence not in said]
