@@ -124,6 +124,7 @@ class LanguagesPlugin(BasePlugin):
             languages.cache_clear()
             strings.cache_clear()  # every language's words are checked before any page, by the claims plugin
         config.site_name = word(code, "site_name")
+        config.site_description = word(code, "site_description")  # llms.txt quotes it (and a page with none)
         config.nav = translated_nav(config.nav, code)
         llms = config.plugins.get("llmstxt")  # llms.txt (mkdocs-llmstxt): its section titles and description
         if llms is not None:

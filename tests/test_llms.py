@@ -33,6 +33,7 @@ def test_each_language_has_an_llms_txt_that_lists_every_page_as_markdown(site, l
     llms = (root / "llms.txt").read_text(encoding="utf-8")
     assert llms.startswith(f"# {word(language, 'site_name')}\n"), llms[:200]
     assert word(language, "llms_description") in llms
+    assert f"\n> {word(language, 'site_description')}\n" in llms  # in the language of its pages
     for title in ("overview", "article", "measurements", "contributing"):  # the nav's sections, in its language
         assert f"\n## {word(language, f'nav.{title}')}\n" in llms
     listed = {urlparse(found["url"]).path for found in LISTED.finditer(llms)}
