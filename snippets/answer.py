@@ -19,7 +19,8 @@ ANSWER = (
 
 # The words the overview's first screen explains where they first appear, in its verdict's table (a tooltip, and
 # a line under the table), in this order, and the claims each gloss states (`terms.<key>.gloss` in the site's strings; "!id": must be
-# false), read like a guard: a gloss whose claims no longer hold, in Python or in npm, stops the build.
+# false), read like a guard: while they do not all hold, in Python and in npm, the term is glossed by what declares it
+# (`terms.<key>.plain`, which says nothing of deepagents' behaviour), and the sentences bound to them stop the build.
 TERMS = {
     "spec": (),  # what a reader writes: no behaviour of deepagents
     "runnable": (),
