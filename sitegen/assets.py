@@ -42,6 +42,7 @@ from snippets import js, paths
 from sitegen import copying, drawing, installs, languages
 from sitegen.facts import live_facts
 from sitegen.strings import word
+from sitegen.verdicts import newest_checked
 
 VENDORED = {  # node_modules file -> name under assets/javascripts/ (package.json pins them)
     paths.NODE_MODULES / "iframe-worker" / "shim" / "index.js": "iframe-worker-shim.js",
@@ -80,6 +81,20 @@ def revision() -> str:
                               check=True, timeout=10).stdout.strip() or "main"
     except (OSError, subprocess.SubprocessError):
         return "main"
+
+
+def last_checked(code: str, stamp: dict) -> str | None:
+    """Which deepagents releases were the newest, on PyPI and npm, when `make drift` or `make matrix` last listed
+    them, and when (kept in data/: sitegen/verdicts.py newest_checked): "the newest releases when last checked,
+    on <date>" when they are the ones measured, else what they were (HTML). None when no record says."""
+    python, npm = newest_checked("python"), newest_checked("js")
+    if python is None or npm is None:
+        return None
+    date = min(python.date, npm.date)  # both were checked at least then
+    if (python.newest, npm.newest) == (stamp["deepagents"], stamp[js.VERSION_KEY]):
+        return word(code, "stamp_checked_same").format(date=f'<time datetime="{date}">{date}</time>')
+    newest = html.escape(word(code, "stamp_versions_npm").format(deepagents=python.newest, npm=npm.newest))
+    return word(code, "stamp_checked_newer").format(date=f'<time datetime="{date}">{date}</time>', newest=newest)
 
 
 class AssetsPlugin(BasePlugin):
@@ -130,8 +145,11 @@ class AssetsPlugin(BasePlugin):
             return output
         code, stamp = config.theme["language"], config.extra["stamp"]
         matrix = get_relative_url("matrix/" if config.use_directory_urls else "matrix.html", page.url)
-        versions = word(code, "stamp_versions").format(deepagents=stamp["deepagents"], npm=stamp[js.VERSION_KEY])
-        line = word(code, "stamp_title").format(versions=f'<a href="{matrix}#your-release">{html.escape(versions)}</a>')
+        versions = word(code, "stamp_versions_npm").format(deepagents=stamp["deepagents"], npm=stamp[js.VERSION_KEY])
+        linked = f'<a href="{matrix}#your-release">{html.escape(versions)}</a>'
+        checked = last_checked(code, stamp)
+        line = (word(code, "stamp_title_checked").format(versions=linked, checked=checked) if checked
+                else word(code, "stamp_title").format(versions=linked))
         return output.replace("</h1>", f'</h1>\n<p class="title-stamp">{line}</p>', 1)
 
     @staticmethod

@@ -124,7 +124,13 @@ class LanguagesPlugin(BasePlugin):
             languages.cache_clear()
             strings.cache_clear()  # every language's words are checked before any page, by the claims plugin
         config.site_name = word(code, "site_name")
+        config.site_description = word(code, "site_description")  # llms.txt quotes it (and a page with none)
         config.nav = translated_nav(config.nav, code)
+        llms = config.plugins.get("llmstxt")  # llms.txt (mkdocs-llmstxt): its section titles and description
+        if llms is not None:
+            llms.config.sections = {word(code, title) if title.startswith("nav.") else title: pages
+                                    for title, pages in llms.config.sections.items()}
+            llms.config.markdown_description = word(code, "llms_description")
         config.extra["alternate"] = [{"name": lang.name, "lang": lang.code, "link": link(code, lang.code)}
                                      for lang in languages()]
         # Every language's root, absolute: the sitemap names each page's translations (hreflang,

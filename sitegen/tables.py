@@ -10,11 +10,12 @@ section needs no code in this file.
 from __future__ import annotations
 
 import contextlib
+import re
 from collections.abc import Sequence
 from typing import Any
 
 from snippets import registry
-from snippets.answer import ANSWER
+from snippets.answer import ANSWER, TERMS
 
 from sitegen.render import code, show
 from sitegen.strings import claim_words, section_words, word
@@ -100,7 +101,8 @@ def flag(facts, language: str) -> str:
 def gap(facts, language: str) -> str:
     forms = {"declarative fork": "declarative_fork", "runnable fork": "runnable_fork", "runnable, no mode": "runnable",
              "isolated, own task": "isolated_own_task", "fork, own task": "fork_own_task",
-             "fork, agent tool": "fork_agent_tool"}
+             "isolated, agent tool": "isolated_agent_tool", "fork, agent tool": "fork_agent_tool",
+             "isolated, parent's agent tool": "isolated_parent_agent_tool"}
     return grid(language, ["child", "task_call_returned", "grandchild_ran", "refused"],
                 [[forms[c.form], c.child_got, c.grandchild_ran, c.refused] for c in facts.gap.chains])
 
@@ -203,12 +205,60 @@ def verdict(facts, language: str) -> str:
     def say(key: str) -> str:
         return word(language, f"verdict.{key}")
 
+    unglossed = list(TERMS)  # each explained where it first appears: a tooltip on its first use
+
+    def glossed(text: str) -> str:
+        for key in list(unglossed):
+            parts = re.split(r"(<abbr\b.*?</abbr>)", text)  # never inside a term already glossed
+            at = next((i for i, part in enumerate(parts) if i % 2 == 0 and term_word(key, language) in part), None)
+            if at is not None:
+                parts[at] = parts[at].replace(term_word(key, language), term(key, language, facts), 1)
+                text = "".join(parts)
+                unglossed.remove(key)
+        return text
+
     lines = ["| " + " | ".join(say(f"labels.{h}") for h in ("child", "python", "javascript")) + " |", "|---|---|---|"]
     for key, outcomes in ANSWER:
         cells = [say(f"outcomes.{verdict_outcome(outcomes, truth(suffix))}") for suffix in ("", JS_SUFFIX)]
-        lines.append("| " + " | ".join([say(f"rows.{key}"), *cells]) + " |")
+        lines.append("| " + " | ".join(glossed(cell) for cell in [say(f"rows.{key}"), *cells]) + " |")
+    # and in words under it, for a reader with no pointer to hover (a phone): each term the table uses
+    used = [key for key in TERMS if key not in unglossed]
+    terms = word(language, "terms.separator").join(
+        word(language, "terms.entry").format(word=term_word(key, language), gloss=gloss(key, language, facts))
+        for key in used)
     # in a <div class="verdict">: the stylesheet keeps its three short columns a grid on a phone, not cards
-    return '<div class="verdict compact-table" markdown>\n\n' + "\n".join(lines) + "\n\n" + say("legend") + "\n\n</div>\n"
+    return ('<div class="verdict compact-table" markdown>\n\n' + "\n".join(lines) + "\n\n" + say("legend")
+            + (f"\n\n{terms}" if terms else "") + "\n\n</div>\n")
+
+
+def term_word(key: str, language: str) -> str:
+    """A term of the first screen as the page writes it (`terms.<key>.word`, Markdown)."""
+    return word(language, f"terms.{key}.word")
+
+
+def gloss(key: str, language: str, facts=None) -> str:
+    """What a term means (`terms.<key>.gloss`), while the claims it states (snippets/answer.py TERMS) hold in
+    Python and in npm deepagents; else only what declares it (`terms.<key>.plain`): a gloss is never false, and
+    the page's sentences bound to those claims name what changed."""
+    from sitegen.bindings import holds
+    from sitegen.facts import live_facts
+    from snippets.lab import JS_SUFFIX
+
+    facts = live_facts() if facts is None else facts
+    holding = all(holds("guard", TERMS[key], lambda claim_id, suffix=suffix: registry.claim(claim_id + suffix).live(facts))
+                  for suffix in ("", JS_SUFFIX))
+    return word(language, f"terms.{key}.{'gloss' if holding else 'plain'}")
+
+
+def term(key: str, language: str, facts=None) -> str:
+    """A term with its gloss as a tooltip (Material's content.tooltips; focusable, so a tap shows it too)."""
+    import html
+
+    import markdown as md
+
+    shown = re.sub(r"`([^`]+)`", lambda m: f"<code>{html.escape(m.group(1))}</code>", term_word(key, language))
+    plain = html.unescape(re.sub(r"<[^>]+>", "", md.markdown(gloss(key, language, facts)))).strip()
+    return f'<abbr class="term" title="{html.escape(plain)}" tabindex="0">{shown}</abbr>'
 
 
 TABLES = {"modes": modes, "tool_surfaces": tool_surfaces, "refusal": refusal, "flag": flag, "gap": gap,

@@ -53,6 +53,35 @@ def matrix() -> dict:
     return json.loads(paths.MATRIX.read_text(encoding="utf-8"))
 
 
+@dataclass(frozen=True)
+class Checked:
+    """The newest release of a runtime when a kept record last listed the index's releases."""
+    newest: str
+    date: str  # ISO date
+    by: str  # the command that wrote the record: make drift, or make matrix
+
+
+def newest_checked(runtime: str = "python") -> Checked | None:
+    """The newest deepagents release (PyPI's, or npm's with "js") when last checked, and when: from
+    data/newest.json (written by `make drift` and `make matrix` each time they list the releases), else from
+    the matrix's provenance when its last run listed every release (its newest row); None when neither says.
+    Read at build time, with no network: the date and versions are what those commands recorded."""
+    if paths.NEWEST.exists():
+        kept = json.loads(paths.NEWEST.read_text(encoding="utf-8")).get(runtime)
+        if kept:
+            return Checked(kept["newest"], kept["checked"], kept["by"])
+    record = matrix() if runtime == "python" else matrix().get("npm", {})
+    provenance, rows = record.get("provenance", {}), measured_rows(runtime)
+    listed_all = not [arg for arg in provenance.get("command", "").split()[3:] if not arg.startswith("--")
+                      and arg not in RUNTIME_ARGS]
+    if not rows or not provenance.get("date") or not listed_all:
+        return None
+    return Checked(max(rows, key=release_key), provenance["date"], "make matrix")
+
+
+RUNTIME_ARGS = ("python", "js")  # `python -m tools.matrix --runtime js`: the words that name no release
+
+
 # The release a runtime's claims are measured under, as Facts.versions names it.
 VERSION_KEYS = {"python": "deepagents", "js": js.VERSION_KEY}
 

@@ -12,7 +12,8 @@ from snippets.lab import Bench, Claim, Section, expect, own_harness_profiles, so
 @dataclass(frozen=True)
 class Chain:
     # gap.py: "declarative fork", "runnable fork", "runnable, no mode"; own_delegation.py:
-    # "isolated, own task", "fork, own task", "fork, agent tool"
+    # "isolated, own task", "fork, own task", "isolated, agent tool", "fork, agent tool",
+    # "isolated, parent's agent tool"
     form: str
     child_got: str  # the tool result the child got for its first call
     grandchild_ran: bool
@@ -173,6 +174,20 @@ SECTION = Section(
             lambda facts: facts.gap.chain("fork, own task").child_got is None,
             js=lambda facts: (
                 facts.js.gap.chains.find(form="fork, own task").error is not None
+            ),
+        ),
+        Claim(
+            "gap-isolated-agent-tool",
+            "A declared isolated child reaches another agent through a tool that runs one, its own"
+            " or the parent's (its spec naming no `tools`)",
+            None,
+            lambda facts: all(
+                facts.gap.chain(form).grandchild_ran and not facts.gap.chain(form).refused
+                for form in ("isolated, agent tool", "isolated, parent's agent tool")
+            ),
+            js=lambda facts: all(
+                (c := facts.js.gap.chains.find(form=form)).grandchild_ran and not c.refused
+                for form in ("isolated, agent tool", "isolated, parent's agent tool")
             ),
         ),
         Claim(

@@ -33,6 +33,8 @@ STRINGS = (
 )  # sitegen/strings/<language>.yml: every word the site code prints
 MATRIX = ROOT / "data" / "matrix.json"  # every claim under every release (make matrix)
 DOCS_QUOTES = ROOT / "data" / "docs_quotes.yml"  # what deepagents' own docs say that live behaviour contradicts
+# the newest release of each runtime when `make drift` or `make matrix` last listed them, and when
+NEWEST = ROOT / "data" / "newest.json"
 RECIPES_FILED = ROOT / "benchmarks" / "recipes_filed.json"  # the recipes page's height on a phone, as filed (make audit)
 NODE_MODULES = ROOT / "node_modules"
 ENGINE = ROOT / "claims"  # the claims engine, a distribution of its own (claims/pyproject.toml)

@@ -375,6 +375,24 @@ def test_the_overviews_answer_is_a_grid_on_a_phones_first_screen(visit, base_url
     assert last and last["y"] + last["height"] <= 844, f"the answer ends at {last} px, below the first screen"
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_tap_on_a_term_of_the_first_screen_shows_what_it_means(visit, base_url, facts, language):
+    """Each term of the verdict explains itself where it first appears: on a phone, with no pointer to hover,
+    a tap on it shows its gloss (Material's tooltips; the term is focusable)."""
+    from snippets.answer import TERMS
+    from sitegen.tables import gloss, term_word
+
+    tab = visit(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    tab.page.goto(url(base_url, language, "index"), wait_until="networkidle")
+    assert tab.page.locator("article .verdict abbr.term").count() == len(TERMS)
+    # "nothing stops it": good or bad? the term a reader most needs explained
+    tab.page.locator("article .verdict abbr.term", has_text=term_word("reaches", language)).tap()
+    tip = tab.page.locator(".md-tooltip2")
+    tip.first.wait_for(state="visible")
+    expected = " ".join(gloss("reaches", language, facts).replace("`", "").split())
+    assert " ".join(tip.first.inner_text().split()) == expected
+
+
 SCROLLING_CODE = """() => [...document.querySelectorAll("article .highlight pre > code")]
     .filter((code) => code.getClientRects().length && !code.closest("details:not([open])"))  // a folded harness: not shown
     .filter((code) => code.scrollWidth > code.clientWidth)

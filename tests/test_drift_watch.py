@@ -60,6 +60,16 @@ def docs_as_quoted(monkeypatch):
     monkeypatch.setattr(drift_watch, "served", lambda url: served)
 
 
+@pytest.fixture(autouse=True)
+def kept(tmp_path, monkeypatch):
+    """The record of the newest releases (data/newest.json) goes to a scratch file: a test's stub index must not
+    rewrite what the pages say was last checked."""
+    from snippets import paths
+
+    monkeypatch.setattr(paths, "NEWEST", tmp_path / "newest.json")
+    return tmp_path / "newest.json"
+
+
 @pytest.fixture
 def index(tmp_path, monkeypatch, pinned):
     here = pinned["versions"]["deepagents"]
@@ -121,6 +131,21 @@ def test_the_report_names_each_changed_fact_its_values_and_pages(index, pinned, 
     assert "  - sentences bound to it: " in printed
     assert '  - newest: `{"error": "experiment \'modes\' failed: ValueError: no fork"}`' in printed
     assert f"DEEPAGENTS={NEWER} make build" in printed
+
+
+def test_the_newest_releases_it_listed_are_kept_for_the_pages(index, pinned, kept, monkeypatch):
+    """What `make drift` listed as newest, and when, is what every page's "measured with" line says (no network
+    at build time: sitegen.verdicts.newest_checked reads the record)."""
+    import datetime
+
+    from sitegen.verdicts import newest_checked
+
+    stub_measure(monkeypatch, pinned)
+    drift_watch.main()
+    today = datetime.date.today().isoformat()
+    python, npm = newest_checked("python"), newest_checked("js")
+    assert (python.newest, python.date, python.by) == (NEWER, today, "make drift")
+    assert (npm.newest, npm.date, npm.by) == (pinned["versions"][js.VERSION_KEY], today, "make drift")
 
 
 def test_the_sentences_bound_to_a_claim_are_named_by_page_and_line():

@@ -44,3 +44,52 @@ def test_it_names_the_article_its_claims_and_the_releases_it_matches_beside_thos
         assert f" {number} " in f" {shown} ".replace("，", " ").replace("（", " "), number
     for release in (found[0], found[-1], next(iter(rows)), list(rows)[-1]):
         assert release in shown
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_first_screen_explains_each_term_where_it_first_appears(site, facts, language):
+    """Spec, the `runnable` form, isolated and fork, and each outcome of the verdict: a tooltip (its gloss, as
+    the strings say it) where the term is first used, no use before it; the table's terms in words under it."""
+    import html as entities
+    import re
+
+    from snippets.answer import TERMS
+    from sitegen.tables import gloss, term_word
+    from tests.site_build import article, html
+
+    page = article(html(site, language, "index"))
+    for key in TERMS:
+        shown = re.sub(r"`([^`]+)`", r"<code>\1</code>", term_word(key, language))
+        found = re.search(rf'<abbr class="term" title="([^"]+)" tabindex="0">{re.escape(shown)}</abbr>', page)
+        assert found, f"{language}: no tooltip for {key!r}"
+        said = " ".join(entities.unescape(re.sub(r"<[^>]+>", "", found[1])).split())
+        assert said == " ".join(re.sub(r"`", "", gloss(key, language, facts)).split())
+        before = entities.unescape(re.sub(r"<[^>]+>", " ", page[:found.start()]))
+        assert re.sub(r"<[^>]+>", "", shown) not in before, f"{language}: {key!r} is used before its gloss"
+    def letters(said: str) -> str:  # what it says, whatever its markup
+        return re.sub(r"[\W_]+", "", said)
+
+    legend = letters(text(site, language, "index"))
+    for key in TERMS:
+        assert letters(gloss(key, language, facts)) in legend, key
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_measured_with_says_which_releases_were_newest_when_last_checked(site, facts, language):
+    """Under every title: the releases measured, named as deepagents and npm deepagents (not npm's own version),
+    and which releases were the newest when `make drift` or `make matrix` last listed them, and when."""
+    import re
+
+    from snippets import js
+    from sitegen.verdicts import newest_checked
+    from tests.site_build import html
+
+    stamp = re.search(r'<p class="title-stamp">(.*?)</p>', html(site, language, "index"))[1]
+    versions = word(language, "stamp_versions_npm").format(deepagents=facts.versions["deepagents"],
+                                                            npm=facts.versions[js.VERSION_KEY])
+    assert versions in stamp
+    python, npm = newest_checked("python"), newest_checked("js")
+    assert python and npm, "a kept record of the newest releases (data/newest.json or data/matrix.json)"
+    assert min(python.date, npm.date) in stamp
+    if (python.newest, npm.newest) != (facts.versions["deepagents"], facts.versions[js.VERSION_KEY]):
+        assert word(language, "stamp_versions_npm").format(deepagents=python.newest, npm=npm.newest) in stamp

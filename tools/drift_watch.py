@@ -39,7 +39,7 @@ from sitegen import docs_quotes, languages
 from sitegen.bound import bound_to
 from sitegen.facts import pages_showing
 from sitegen.strings import claim_words
-from tools.matrix import measure, measure_npm, npm_releases, releases
+from tools.matrix import measure, measure_npm, npm_releases, record_newest, releases
 
 
 def code(value) -> str:
@@ -122,7 +122,9 @@ def runtime_report(pinned: dict, runtime: str) -> tuple[str, int]:
     name, kind = ("deepagents", "") if python else ("npm deepagents", "JavaScript ")
     dependencies = "langchain and langgraph" if python else "peers"
     here = pinned["versions"].get("deepagents" if python else js.VERSION_KEY)
-    newest_release = (releases() if python else npm_releases())[-1]
+    listed = releases() if python else npm_releases()
+    newest_release = listed[-1]
+    record_newest(runtime, listed, "make drift")  # what the pages say was last checked, and when
     title = (f"## Drift watch: {name} {here} (pinned) → {newest_release} (newest), "
              f"with the newest {dependencies} its ranges allow")
     newest = (measure if python else measure_npm)(newest_release, fresh=FRESH / ("python" if python else "npm"),

@@ -136,6 +136,16 @@ def npm_releases() -> list[str]:
     return sorted(wanted, key=release_key)
 
 
+def record_newest(runtime: str, listed: list[str], by: str) -> None:
+    """Keep the newest release of a runtime ("python": PyPI, "js": npm) that the index listed today, and which
+    command listed it, in data/newest.json: what the pages' "measured with" line says was last checked, and
+    when (sitegen/verdicts.py newest_checked; a build reads it, with no network)."""
+    kept = json.loads(paths.NEWEST.read_text(encoding="utf-8")) if paths.NEWEST.exists() else {}
+    kept[runtime] = {"newest": max(listed, key=release_key), "checked": datetime.date.today().isoformat(), "by": by}
+    paths.NEWEST.parent.mkdir(exist_ok=True)
+    paths.NEWEST.write_text(json.dumps(kept, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
 def npm_install(version: str) -> tuple[Path, str]:
     """npm deepagents <version> in .cache/npm/<version> (installed once): (the folder, how its peers were chosen)."""
     folder = NPM_DIRS / version
@@ -253,6 +263,8 @@ def main(argv: list[str]) -> int:
     provenance = {"command": "python -m tools.matrix " + " ".join(argv), "date": datetime.date.today().isoformat()}
     if args.runtime in (None, "python"):
         wanted = args.releases or releases()
+        if not args.releases:
+            record_newest("python", wanted, "make matrix")
         print(f"deepagents on PyPI: {len(wanted)} releases, each in its own environment", flush=True)
         matrix["rows"].update(measure_all(wanted, measure, "deepagents"))
         matrix["rows"] = dict(sorted(matrix["rows"].items(), key=lambda item: release_key(item[0])))
@@ -260,6 +272,8 @@ def main(argv: list[str]) -> int:
                                 "note": "each release installed alone with the newest langchain/langgraph it allows on that date"}
     if args.runtime in (None, "js"):
         wanted = args.releases if args.runtime == "js" and args.releases else npm_releases()
+        if not (args.runtime == "js" and args.releases):
+            record_newest("js", wanted, "make matrix")
         print(f"deepagents on npm: {len(wanted)} releases, each installed in {paths.shown(NPM_DIRS)}/<version>", flush=True)
         npm = matrix.setdefault("npm", {"rows": {}})
         npm["rows"].update(measure_all(wanted, measure_npm, "npm deepagents"))

@@ -650,7 +650,7 @@ async function measureGap(section) {
       refused: refusal.matches_source && got[0] === refusal.text,
       error: error ? rootCause(error).message.split("\n")[0] : null });
   }
-  expect(chains.length === 6, section, "the three forms of own_delegation's child");
+  expect(chains.length === 8, section, "the five forms of own_delegation's child");
   return {
     chains,
     middleware_chains: [await middlewareChain(null), await middlewareChain("fork")],

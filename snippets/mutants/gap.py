@@ -53,6 +53,18 @@ MUTANTS = [
         flips=("gap-agent-tool",),
     ),
     Mutant(
+        "isolated-gets-no-tools",
+        "a declared isolated child gets neither the `tools` its spec names nor the parent's",
+        (
+            Patch(
+                GRAPH_PY,
+                '            raw_subagent_tools = spec.get("tools") if "tools" in spec else tools\n',
+                '            raw_subagent_tools = (spec.get("tools") if "tools" in spec else tools) if is_forked else []\n',
+            ),
+        ),
+        flips=("gap-isolated-agent-tool", "parent-tools-inherited"),
+    ),
+    Mutant(
         "runnable-fork-flagged",
         "a runnable-form fork also gets the flag (declared by SubAgentMiddleware), so its grandchild is refused",
         (
@@ -161,6 +173,21 @@ MUTANTS = [
             ),
         ),
         flips=("gap-isolated-own-task@js", "nest-one-level@js"),
+    ),
+    Mutant(
+        "js-isolated-gets-no-tools",
+        "npm deepagents: a declared isolated child gets neither the `tools` its spec names nor the parent's",
+        (
+            Patch(
+                NPM_BUNDLE,
+                '\t\t\t\tmode: "isolated",\n\t\t\t\tmodel: agentParams.model ?? defaultModel,\n'
+                "\t\t\t\ttools: agentParams.tools ?? defaultTools,",
+                '\t\t\t\tmode: "isolated",\n\t\t\t\tmodel: agentParams.model ?? defaultModel,\n'
+                "\t\t\t\ttools: [],",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("gap-isolated-agent-tool@js",),
     ),
     Mutant(
         "js-fork-keeps-only-inherited-tools",

@@ -31,17 +31,19 @@ const askExpert = tool(async ({ question }) => {
 
 const digs = () =>
   new ScriptedModel({ script: [delegate("gc", "dig deeper"), say("done")] });
+const asks = () => new ScriptedModel({
+  script: [call("ask_expert", "c1", { question: "dig" }), say("done")],
+});
 
 export const children = {
   "isolated, own task": { model: digs(), middleware: [ownTask()] },
   "fork, own task": { mode: "fork", model: digs(), middleware: [ownTask()] },
-  "fork, agent tool": {
-    mode: "fork",
-    tools: [askExpert],
-    model: new ScriptedModel({ script: [call("ask_expert", "c1", { question: "dig" }),
-      say("done")] }),
-  },
+  "isolated, agent tool": { tools: [askExpert], model: asks() },
+  "fork, agent tool": { mode: "fork", tools: [askExpert], model: asks() },
+  // no `tools` in its spec: the child is given the parent's, askExpert among them
+  "isolated, parent's agent tool": { model: asks() },
 };
+const parentTools = { "isolated, parent's agent tool": [askExpert] };
 export const seen = {}; // form -> what a caller of stream() saw
 export const errors = {}; // form -> the error the run ended with, if it did
 for (const [form, spec] of Object.entries(children)) {
@@ -49,7 +51,8 @@ for (const [form, spec] of Object.entries(children)) {
   const parent = new ScriptedModel({
     script: [delegate("child", "go deeper"), say("parent done")],
   });
-  const agent = createDeepAgent({ model: parent, subagents: [child] });
+  const tools = parentTools[form] ?? [];
+  const agent = createDeepAgent({ model: parent, tools, subagents: [child] });
   const request = { messages: [{ role: "user", content: "go as deep as you can" }] };
   const options = { streamMode: "messages", subgraphs: true };
   seen[form] = [];

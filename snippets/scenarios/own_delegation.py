@@ -30,22 +30,25 @@ def digs():
     return ScriptedModel(script=[delegate("gc", "dig deeper"), say("done")])
 
 
+def asks():
+    return ScriptedModel(script=[call("ask_expert", question="dig"), say("done")])
+
+
 children = {
     "isolated, own task": {"model": digs(), "middleware": [own_task()]},
     "fork, own task": {"mode": "fork", "model": digs(), "middleware": [own_task()]},
-    "fork, agent tool": {
-        "mode": "fork",
-        "tools": [ask_expert],
-        "model": ScriptedModel(
-            script=[call("ask_expert", question="dig"), say("done")]
-        ),
-    },
+    "isolated, agent tool": {"tools": [ask_expert], "model": asks()},
+    "fork, agent tool": {"mode": "fork", "tools": [ask_expert], "model": asks()},
+    # no `tools` in its spec: the child is given the parent's, ask_expert among them
+    "isolated, parent's agent tool": {"model": asks()},
 }
+parent_tools = {"isolated, parent's agent tool": [ask_expert]}
 seen = {}  # form -> what a caller of stream() saw
 for form, spec in children.items():
     child = {"name": "child", "description": "a helper", **spec}
     parent = ScriptedModel(script=[delegate("child", "go deeper"), say("parent done")])
-    agent = create_deep_agent(model=parent, subagents=[child])
+    tools = parent_tools.get(form, [])
+    agent = create_deep_agent(model=parent, tools=tools, subagents=[child])
     request = {"messages": [{"role": "user", "content": "go as deep as you can"}]}
     seen[form] = list(agent.stream(request, subgraphs=True, stream_mode="messages"))
     agents = {metadata.get("lc_agent_name") for _, (_, metadata) in seen[form]}
