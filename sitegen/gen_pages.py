@@ -226,7 +226,7 @@ def matrix_row(claim, shown: list[str], language: str, runtime: str = "python") 
     sep = word(language, "list_separator")
     article = show(claim.article, sep) if claim.from_article else word(language, "labels.not_in_article")
     tag = f'<span class="registry registry--{runtime}">{escape(word(language, "matrix.yours.runtime")[runtime])}</span>'
-    runs_shown = "".join(f'<span class="run">{tag}{run}</span>' for run in shown)
+    runs_shown = "".join(f'<span class="run">{tag} {run}</span>' for run in shown)  # a space: what is copied or read aloud
     return f"| {statement} | {article} | {runs_shown} |"
 
 

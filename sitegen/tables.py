@@ -63,7 +63,8 @@ def model_setups(found, under: dict[str, Any], language: str) -> str:
 
     def held(tools: list[str], mine: list[str]) -> Label:
         added = [code(t) for t in tools if t not in mine]
-        return Label(f"{len(tools)} (+ {word(language, 'list_separator').join(added)})" if added else str(len(tools)))
+        return Label(word(language, "setups.added").format(count=len(tools), tools=word(language, "list_separator").join(added))
+                     if added else str(len(tools)))
 
     rows = []
     for setup in (s for s in found.setups if s.dimension == "model"):

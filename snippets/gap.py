@@ -178,7 +178,7 @@ SECTION = Section(
         ),
         Claim(
             "gap-isolated-agent-tool",
-            "A declared isolated child reaches another agent through a tool that runs one, its own"
+            "A declarative isolated child reaches another agent through a tool that runs one, its own"
             " or the parent's (its spec naming no `tools`)",
             None,
             lambda facts: all(

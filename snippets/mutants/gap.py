@@ -54,7 +54,7 @@ MUTANTS = [
     ),
     Mutant(
         "isolated-gets-no-tools",
-        "a declared isolated child gets neither the `tools` its spec names nor the parent's",
+        "a declarative isolated child gets neither the `tools` its spec names nor the parent's",
         (
             Patch(
                 GRAPH_PY,
@@ -176,7 +176,7 @@ MUTANTS = [
     ),
     Mutant(
         "js-isolated-gets-no-tools",
-        "npm deepagents: a declared isolated child gets neither the `tools` its spec names nor the parent's",
+        "npm deepagents: a declarative isolated child gets neither the `tools` its spec names nor the parent's",
         (
             Patch(
                 NPM_BUNDLE,
