@@ -74,9 +74,14 @@ def cold_build_counts(site) -> dict:
 @contextlib.contextmanager
 def reading_the_runs_cache(build_cache):
     """While it lasts, what an experiment (or a setup) would measure is read from the run's own build cache
-    when that build measured it: the same code, so nothing is measured again (under CI the cache is off)."""
+    when that build measured it: the same code, so nothing is measured again (under CI the cache is off).
+    Re-entrant: inside another (a module's `runs_cache` first asking for the session's `facts`, as a random
+    order may have it), it changes nothing, and leaves the outer one to restore what it found."""
     from snippets import cache, paths
 
+    if paths.CACHE == build_cache and os.environ.get("FACTS_CACHE") == "1":
+        yield
+        return
     saved = (os.environ.get("FACTS_CACHE"), paths.CACHE)
     os.environ["FACTS_CACHE"], paths.CACHE = "1", build_cache
     try:

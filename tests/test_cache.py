@@ -231,3 +231,17 @@ def test_a_javascript_reading_is_read_only_plain_data(facts):
         reading.no_such_field  # noqa: B018
     assert reading["text"] == reading.text and isinstance(reading.streamed_to, list)
     assert pickle.loads(pickle.dumps(facts.js)) == facts.js
+
+
+def test_reading_the_runs_cache_nests(tmp_path, monkeypatch):
+    """A module's `runs_cache` may be the first to ask for the session's `facts` (pytest-randomly orders the
+    modules anew on every run): the inner reading changes nothing and the outer one restores what it found."""
+    from tests.conftest import reading_the_runs_cache
+
+    monkeypatch.delenv("FACTS_CACHE", raising=False)
+    before = paths.CACHE
+    with reading_the_runs_cache(tmp_path):
+        with reading_the_runs_cache(tmp_path):
+            assert cache.directory() == tmp_path / "facts"
+        assert cache.directory() == tmp_path / "facts" and os.environ["FACTS_CACHE"] == "1"
+    assert paths.CACHE == before and "FACTS_CACHE" not in os.environ
