@@ -116,7 +116,8 @@ def runs_cache(site, build_cache):
 # order them by their number of tests, which put the few long single tests (the benchmarks' smoke runs,
 # Lighthouse, the copies' builds) last, where one worker finishes them while the other waits. The third is a
 # short file: the first worker holds it behind the mutants.
-COSTLIEST = ["test_mutants.py", "test_bench.py", "test_layers.py", "test_browser.py", "test_copy.py", "test_audit.py",
+COSTLIEST = ["test_mutants.py", "test_bench.py", "test_layers.py", "test_browser.py", "test_copy_browser.py", "test_copy.py",
+             "test_audit.py", "test_writer_mistakes.py", "test_search.py",
              "test_registry.py", "test_cache.py", "test_serve.py", "test_copy_js.py", "test_releases.py",
              "test_hostile_strings.py", "test_bench_releases.py"]
 
@@ -126,6 +127,10 @@ def pytest_configure(config):
         config.option.loadscopereorder = False  # the order below, not xdist's (see COSTLIEST)
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_collection_modifyitems(items):
+    """The costliest files first, after pytest-randomly's shuffle (its hook wraps the others and shuffles as it
+    leaves: this one wraps it in turn). Stable: the random order stays within a file and among the rest."""
+    yield
     rank = {name: place for place, name in enumerate(COSTLIEST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(COSTLIEST)))  # stable: a file's tests keep their order
+    items.sort(key=lambda item: rank.get(item.path.name, len(COSTLIEST)))
