@@ -126,7 +126,11 @@ class LanguagesPlugin(BasePlugin):
         config.site_name = word(code, "site_name")
         config.site_description = word(code, "site_description")  # llms.txt quotes it (and a page with none)
         config.nav = translated_nav(config.nav, code)
-        llms = config.plugins.get("llmstxt")  # llms.txt (mkdocs-llmstxt): its section titles and description
+        # llms.txt (mkdocs-llmstxt, as `llmstxt` or as sitegen/llms.py's `sitegen-llmstxt`): its section titles
+        # and description
+        from mkdocs_llmstxt import MkdocsLLMsTxtPlugin
+
+        llms = next((p for p in config.plugins.values() if isinstance(p, MkdocsLLMsTxtPlugin)), None)
         if llms is not None:
             llms.config.sections = {word(code, title) if title.startswith("nav.") else title: pages
                                     for title, pages in llms.config.sections.items()}

@@ -58,3 +58,46 @@ def test_each_pages_markdown_says_what_its_page_measured(site, language):
     table = re.search(r'<div class="verdict[^"]*">(.*?)</table>', html(site, language, "index"), re.S)[1]
     cells = [words(cell) for cell in re.findall(r"<td[^>]*>(.*?)</td>", table, re.S)]
     assert cells and all(cell in words(markdown_of(site, language, "index")) for cell in cells)
+
+
+def test_a_page_s_markdown_is_converted_once_and_kept_for_its_html(tmp_path, monkeypatch):
+    """sitegen/llms.py: mkdocs-llmstxt's conversion runs once per page HTML (and options); an unchanged page's
+    Markdown is read from .cache/llms/; with the cache off (CI), every page is converted."""
+    from types import SimpleNamespace
+
+    from mkdocs_llmstxt._internal import plugin as llmstxt
+
+    from sitegen import llms
+
+    converted = []
+    convert = lambda html, **options: converted.append(html) or f"md of {html}"  # noqa: E731
+    monkeypatch.setattr(llmstxt, llms.CONVERT, convert)
+    monkeypatch.setattr(llms.paths, "CACHE", tmp_path)
+    plugin = llms.LlmsTxtPlugin()
+    plugin._file_uris, plugin._md_pages, plugin._base_url = {"a.md"}, {}, "https://example.org/"
+    plugin.config = SimpleNamespace(autoclean=True, preprocess=None)
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="a.md", abs_dest_path=str(tmp_path / "a" / "index.html"),
+                                                dest_uri="a/index.html"), title="A")
+
+    def build(html: str) -> str:
+        plugin.on_page_content(html, page=page)
+        return plugin._md_pages["a.md"].content
+
+    monkeypatch.setenv("FACTS_CACHE", "1")
+    assert [build("<p>one</p>"), build("<p>one</p>"), build("<p>two</p>")] == ["md of <p>one</p>", "md of <p>one</p>", "md of <p>two</p>"]
+    assert converted == ["<p>one</p>", "<p>two</p>"] and len(list((tmp_path / "llms").glob("*.md"))) == 2
+    assert getattr(llmstxt, llms.CONVERT) is convert, "the plugin's own conversion is back after each page"
+    monkeypatch.setenv("FACTS_CACHE", "0")
+    build("<p>one</p>")
+    assert converted[-1] == "<p>one</p>" and len(converted) == 3
+
+
+def test_a_release_of_mkdocs_llmstxt_without_its_conversion_stops_the_build_naming_it(monkeypatch):
+    from mkdocs.exceptions import PluginError
+    from mkdocs_llmstxt._internal import plugin as llmstxt
+
+    from sitegen import llms
+
+    monkeypatch.delattr(llmstxt, llms.CONVERT)
+    with pytest.raises(PluginError, match=rf"mkdocs-llmstxt .* has no {llms.CONVERT} .*sitegen/llms\.py"):
+        llms.LlmsTxtPlugin().on_page_content("<p>x</p>", page=None)
