@@ -25,7 +25,10 @@ CONVERT = "_generate_page_markdown"  # mkdocs-llmstxt's own conversion of one pa
 
 
 def _stored(html: str, options: dict) -> str:
-    key = hashlib.sha256(json.dumps([version("mkdocs-llmstxt"), html, options], sort_keys=True).encode()).hexdigest()
+    """The key of a page's Markdown. The Markdown file's own path (`path`, under the site folder, which differs
+    from build to build) reaches only a `preprocess` module, so it is in the key only when there is one."""
+    read = {name: value for name, value in options.items() if name != "path" or options.get("preprocess")}
+    key = hashlib.sha256(json.dumps([version("mkdocs-llmstxt"), html, read], sort_keys=True).encode()).hexdigest()
     return key[:32]
 
 

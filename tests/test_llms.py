@@ -79,12 +79,13 @@ def test_a_page_s_markdown_is_converted_once_and_kept_for_its_html(tmp_path, mon
     page = SimpleNamespace(file=SimpleNamespace(src_uri="a.md", abs_dest_path=str(tmp_path / "a" / "index.html"),
                                                 dest_uri="a/index.html"), title="A")
 
-    def build(html: str) -> str:
+    def build(html: str, site: str = "site") -> str:
+        page.file.abs_dest_path = str(tmp_path / site / "a" / "index.html")  # the site folder differs between builds
         plugin.on_page_content(html, page=page)
         return plugin._md_pages["a.md"].content
 
     monkeypatch.setenv("FACTS_CACHE", "1")
-    assert [build("<p>one</p>"), build("<p>one</p>"), build("<p>two</p>")] == ["md of <p>one</p>", "md of <p>one</p>", "md of <p>two</p>"]
+    assert [build("<p>one</p>"), build("<p>one</p>", "elsewhere"), build("<p>two</p>")] == ["md of <p>one</p>", "md of <p>one</p>", "md of <p>two</p>"]
     assert converted == ["<p>one</p>", "<p>two</p>"] and len(list((tmp_path / "llms").glob("*.md"))) == 2
     assert getattr(llmstxt, llms.CONVERT) is convert, "the plugin's own conversion is back after each page"
     monkeypatch.setenv("FACTS_CACHE", "0")
