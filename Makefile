@@ -29,7 +29,7 @@ export PYTHONWARNINGS := ignore::SyntaxWarning
 # checkout (an editable install points there) must not build a mix of the two.
 export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 
-.PHONY: setup serve build releases facts parity check test bench bench-suite matrix drift mutate sentences audit clean engine-demo
+.PHONY: setup serve build releases releases-check facts parity check test bench bench-suite matrix drift mutate sentences audit clean engine-demo
 
 # Re-runs only when a lock file changes. --compile-bytecode: a build never recompiles
 # the dependencies, even where PYTHONDONTWRITEBYTECODE is set.
@@ -77,6 +77,12 @@ build: setup $(BROWSER)
 # RELEASES="0.7.30 0.7.32" builds those (the pinned one is always added); RELEASES=--sample three.
 releases: setup $(BROWSER)
 	$(RUN) python -m tools.releases $(RELEASES)
+
+# The release tree with the oldest release the matrix measured beside the pinned one, measured cold in its own
+# environment: the banner and a reader switching release (tests/test_releases.py's older_release tests; the suite
+# builds the pinned release alone, from its own build's cache).
+releases-check: setup /usr/bin/chromium
+	$(RUN) pytest -m older_release -n 0 -p no:randomly tests/test_releases.py
 
 facts: setup
 	$(RUN) python -m sitegen.tables
