@@ -15,6 +15,7 @@ CANDIDATES = [
     "shared",
     "inherit",
 ]  # the article's seven
+NO_PROMPT_ANSWER = "answered without a prompt"  # what a child whose spec sets no `system_prompt` answers
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,7 @@ class Modes:
     fork_warnings: list[str]  # warnings emitted while attaching one fork child
     names_reason: str | None  # the source's reason names must be unique, None if gone
     unknown_subagent: UnknownSubagent  # a parent (no fork) calls `task` for a name it lacks
+    no_prompt_result: str | None  # the parent's `task` result from an isolated spec without `system_prompt`
 
     def outcome(self, mode: str | None) -> ModeOutcome:
         return next(o for o in self.outcomes if o.mode == mode)
@@ -123,6 +125,24 @@ def unknown_subagent() -> UnknownSubagent:
     )
 
 
+def without_system_prompt() -> str | None:
+    """A parent delegates once to an isolated spec that sets no `system_prompt`: the tool result its `task`
+    call gets (the child's answer, when the spec is accepted and the child runs), or the error raised."""
+    from deepagents import create_deep_agent
+    from scripted_model import ScriptedModel, delegate, say
+
+    spec = {"name": "np", "description": "helper", "model": ScriptedModel(script=[say(NO_PROMPT_ANSWER)])}
+    parent = ScriptedModel(script=[delegate("np", "answer"), say("parent done")])
+    try:
+        final = create_deep_agent(model=parent, subagents=[spec]).invoke(
+            {"messages": [{"role": "user", "content": "delegate to np"}]}
+        )
+    except Exception as error:  # noqa: BLE001 - the error is the measurement
+        return f"{type(error).__name__}: {error}"
+    results = [m.text for m in final["messages"] if m.type == "tool"]
+    return results[0] if results else None
+
+
 def measure_modes(bench: Bench) -> Modes:
     shown = bench.run("modes")
     skills_on_fork, _ = assemble(child("a1", mode="fork", skills=["/skills/"]))
@@ -140,6 +160,7 @@ def measure_modes(bench: Bench) -> Modes:
         fork_warnings=fork_warnings,
         names_reason=source_note("deepagents.middleware.subagents", "purely by name"),
         unknown_subagent=unknown_subagent(),
+        no_prompt_result=without_system_prompt(),
     )
 
 
@@ -255,6 +276,14 @@ SECTION = Section(
             True,
             lambda facts: facts.modes.fork_skills_error is not None
             and facts.modes.isolated_skills_accepted,
+            js=SAME,
+        ),
+        # deepagents' docs mark `system_prompt` "Required for `mode: "isolated"`" (data/docs_quotes.yml).
+        Claim(
+            "isolated-no-system-prompt",
+            "An isolated spec that sets no `system_prompt` is accepted, and its child runs and answers",
+            None,
+            lambda facts: facts.modes.no_prompt_result == NO_PROMPT_ANSWER,
             js=SAME,
         ),
         Claim(

@@ -317,6 +317,19 @@ async function unknownSubagent() { // the parent (no fork) calls a sub-agent tha
   }
 }
 
+const NO_PROMPT_ANSWER = "answered without a prompt"; // as snippets/modes.py
+
+async function withoutSystemPrompt() { // the parent delegates once to an isolated spec without `systemPrompt`
+  const spec = { name: "np", description: "helper", model: new ScriptedModel({ script: [say(NO_PROMPT_ANSWER)] }) };
+  const parent = new ScriptedModel({ script: [delegate("np", "answer"), say("parent done")] });
+  try {
+    const { messages } = await createDeepAgent({ model: parent, subagents: [spec] }).invoke(user("delegate to np"));
+    return messages.find((message) => message.type === "tool")?.content ?? null;
+  } catch (error) {
+    return `${error.name}: ${error.message}`;
+  }
+}
+
 function rootCause(error) {
   let root = error;
   while (root?.cause) root = root.cause;
@@ -341,6 +354,7 @@ async function measureModes(section) {
     fork_warnings: fork.warnings,
     isolated_warnings: isolated.warnings,
     unknown_subagent: await unknownSubagent(),
+    no_prompt_result: await withoutSystemPrompt(),
     flag: flagFacts(),
     names_reason: sourceNote("purely by name"),
     printed: { modes: shown.printed },

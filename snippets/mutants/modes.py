@@ -4,7 +4,7 @@ against each; snippets/registry.py finds MUTANTS here)."""
 
 from __future__ import annotations
 
-from snippets.lab import NPM_BUNDLE, NPM_DEEPAGENTS, SUBAGENTS_PY, Mutant, Patch
+from snippets.lab import GRAPH_PY, NPM_BUNDLE, NPM_DEEPAGENTS, SUBAGENTS_PY, Mutant, Patch
 
 _MODES = 'if mode not in (None, "isolated", "fork"):'
 _UNKNOWN = (
@@ -146,6 +146,32 @@ MUTANTS = [
             ),
         ),
         flips=("unknown-modes-rejected@js",),
+    ),
+    Mutant(
+        "system-prompt-required",
+        "an isolated spec must set `system_prompt`, as deepagents' docs say (assembly fails without it)",
+        (
+            Patch(
+                GRAPH_PY,
+                'processed["system_prompt"] = _apply_profile_prompt(_subagent_profile, spec.get("system_prompt", ""))',
+                'processed["system_prompt"] = _apply_profile_prompt(_subagent_profile, spec["system_prompt"])',
+            ),
+        ),
+        flips=("isolated-no-system-prompt",),
+    ),
+    Mutant(
+        "js-system-prompt-required",
+        "npm deepagents: an isolated spec must set `systemPrompt` (assembly throws without it)",
+        (
+            Patch(
+                NPM_BUNDLE,
+                '\t\t\tconst resolvedSpec = {\n\t\t\t\t...agentParams,\n\t\t\t\tmode: "isolated",',
+                '\t\t\tif (agentParams.systemPrompt == null) throw new Error(`SubAgent \'${agentParams.name}\' must set systemPrompt`);\n'
+                '\t\t\tconst resolvedSpec = {\n\t\t\t\t...agentParams,\n\t\t\t\tmode: "isolated",',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("isolated-no-system-prompt@js",),
     ),
     Mutant(
         "js-mode-required",
