@@ -15,7 +15,7 @@ CANDIDATES = [
     "shared",
     "inherit",
 ]  # the article's seven
-NO_PROMPT_ANSWER = "answered without a prompt"  # what a child whose spec sets no `system_prompt` answers
+NO_PROMPT_ANSWER = "the child answered without a prompt"  # what a child whose spec sets no `system_prompt` answers
 
 
 @dataclass(frozen=True)

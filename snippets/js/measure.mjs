@@ -317,7 +317,7 @@ async function unknownSubagent() { // the parent (no fork) calls a sub-agent tha
   }
 }
 
-const NO_PROMPT_ANSWER = "answered without a prompt"; // as snippets/modes.py
+const NO_PROMPT_ANSWER = "the child answered without a prompt"; // as snippets/modes.py
 
 async function withoutSystemPrompt() { // the parent delegates once to an isolated spec without `systemPrompt`
   const spec = { name: "np", description: "helper", model: new ScriptedModel({ script: [say(NO_PROMPT_ANSWER)] }) };
