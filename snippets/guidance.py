@@ -362,7 +362,7 @@ SECTION = Section(
         ),
         Claim(
             "nest-one-level",
-            "A declarative sub-agent with a `SubAgentMiddleware` of its own nests exactly one level deeper",
+            "A declarative sub-agent with a `SubAgentMiddleware` of its own, whose sub-agents are forks, nests exactly one level deeper",
             None,
             _nests_one_level,
             js=_js_nests_one_level,
@@ -460,7 +460,7 @@ SECTION = Section(
         ),
         Claim(
             "plain-agent-has-no-task",
-            "An agent made with `create_agent` holds no `task`",
+            "An agent made with `create_agent` and no `SubAgentMiddleware` holds no `task`",
             None,
             lambda facts: "task" not in facts.guidance.plain_agent_tools,
             js=SAME,
