@@ -19,13 +19,23 @@ import pytest
 
 from sitegen import languages
 from snippets import cache as facts_cache
-from snippets import registry
+from snippets import paths, registry
 from sitegen.strings import section_words
 from tests.site_build import LANGUAGES, QUIET, copy_cache, copy_project
 
 OTHER = LANGUAGES[-1]  # a language built inside the source language's site
 
 pytestmark = [pytest.mark.enable_socket, pytest.mark.allow_hosts(["127.0.0.1"])]
+
+
+def stops_with_this_process() -> None:
+    """In the server's process, before it runs: Linux sends it SIGINT (Ctrl-C, which tools/serve.py turns into
+    stopping the mkdocs it started) when the pytest process that started it dies, even killed outright: a killed
+    test run leaves no server behind."""
+    import ctypes
+
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGINT)
 
 
 def free_port() -> int:
@@ -64,7 +74,8 @@ def served(tmp_path_factory, build_cache, site):
     env.pop("CI", None)  # as on a writer's machine: a prose edit reuses what was measured
     log = (tmp_path / "serve.log").open("w")
     server = subprocess.Popen([sys.executable, "-m", "tools.serve", "-a", f"127.0.0.1:{port}"],  # what `make serve` runs
-                              cwd=project, env=env, stdout=log, stderr=subprocess.STDOUT)
+                              cwd=project, env=env, stdout=log, stderr=subprocess.STDOUT,
+                              preexec_fn=stops_with_this_process if sys.platform == "linux" else None)
     try:
         yield project, f"http://127.0.0.1:{port}/", tmp_path / "serve.log"
     finally:
@@ -99,3 +110,35 @@ def test_edited_experiment_is_measured_again(served):
     wait_for(page, lambda html: "grandchild dug deeper" in html)
     edit(project / "snippets" / "scenarios" / "gap.py", '"grandchild dug deeper"', '"grandchild dug much deeper"')
     wait_for(page, lambda html: "grandchild dug much deeper" in html)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the parent-death signal is Linux's")
+def test_a_server_stops_when_the_test_process_that_started_it_is_killed(tmp_path):
+    """A stand-in for pytest (a process that starts a child as the fixture does, then is killed with SIGKILL):
+    the child gets SIGINT, as a server would, and exits."""
+    script = tmp_path / "parent.py"
+    script.write_text(
+        "import subprocess, sys, time\n"
+        "from tests.test_serve import stops_with_this_process\n"
+        "child = subprocess.Popen([sys.executable, '-c', 'import time\\ntry:\\n    time.sleep(60)\\nexcept KeyboardInterrupt:\\n    print(\"interrupted\", flush=True)'],\n"
+        "                         preexec_fn=stops_with_this_process, stdout=open(sys.argv[1], 'w'))\n"
+        "print(child.pid, flush=True)\n"
+        "time.sleep(60)\n", encoding="utf-8")
+    out = tmp_path / "child.out"
+    parent = subprocess.Popen([sys.executable, str(script), str(out)], cwd=paths.ROOT, stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONPATH": str(paths.ROOT)})
+    child = int(parent.stdout.readline())
+    time.sleep(0.5)  # the child is asleep
+    parent.kill()
+    parent.wait(timeout=10)
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and os.path.exists(f"/proc/{child}") and "zombie" not in _state(child):
+        time.sleep(0.1)
+    assert out.read_text(encoding="utf-8").strip() == "interrupted"
+
+
+def _state(pid: int) -> str:
+    try:
+        return open(f"/proc/{pid}/status", encoding="utf-8").read().lower()
+    except FileNotFoundError:
+        return "zombie"
