@@ -52,6 +52,9 @@ def main() -> int:
     print(f"load average  {load_before:.2f} before, {os.getloadavg()[0]:.2f} after (2 cores: above 2 is not quiet)")
     for file, seconds in per_file.most_common(options.files):
         print(f"  {seconds:6.1f} s  {file}")
+    failed = [line for line in done.stdout.splitlines() if line.startswith(("FAILED ", "ERROR "))]
+    if failed:  # which tests, so that a failed run is not a second run to find out
+        print("\n".join(["failed:", *failed]))
     return done.returncode
 
 
