@@ -9,7 +9,7 @@
   release other than the latest says so in a banner that links to the same page
   under the latest (`release_banner` in each page's context; overrides/main.html).
 * iframe-worker (search from file://, offline build) is copied from node_modules
-  into the site: no CDN at read time. Diagrams ship no script: they are drawn at
+  into the site: no CDN at read time; only the offline build's pages load it. Diagrams ship no script: they are drawn at
   build time into inline SVG (sitegen/drawing.py); this plugin gives it the page
   language's words and closes its browser when the build of every language ends.
 * Every example a page shows, and scripted_model.py (.mjs) beside them, is published
@@ -103,6 +103,9 @@ class AssetsPlugin(BasePlugin):
         config.repo_url = config.repo_url or repository()
         config.extra["stamp"] = live_facts().versions
         config.extra["stamp_words"] = word(code, "stamp")
+        offline = config.plugins.get("material/offline") or config.plugins.get("offline")
+        if not (offline and offline.config.enabled):  # the shim serves search from file:// only: a served page skips it
+            config.extra["polyfills"] = []
         drawing.speak(drawing.Words(**{part: word(code, f"diagram.{part}") for part in ("as_text", "comma", "colon")}))
         release, latest = languages.release(), os.environ.get("SITE_LATEST_RELEASE")
         if release:  # only a release build has a selector: a plain build has no versions.json to read
