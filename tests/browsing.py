@@ -1,4 +1,5 @@
-"""What the browser tests share: a folder served on 127.0.0.1, and Debian's Chromium driven by Playwright.
+"""What the browser tests share: a folder served on 127.0.0.1, Debian's Chromium driven by Playwright, and a tab
+that records what went wrong.
 
 Chromium phones home unless told not to; on this network that is only noise (QUIET).
 """
@@ -49,3 +50,19 @@ def chromium() -> Iterator:
             yield browser
         finally:
             browser.close()
+
+
+class Visit:
+    """One browser tab that records console errors and every request."""
+
+    def __init__(self, browser, **context_options):
+        self.context = browser.new_context(**context_options)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("request", lambda r: self.requests.append(r.url))
+
+    def close(self):
+        self.context.close()

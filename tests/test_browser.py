@@ -15,7 +15,7 @@ import pytest
 from snippets import paths
 from sitegen import languages
 from sitegen.strings import word
-from tests.browsing import chromium, serving
+from tests.browsing import Visit, chromium, serving
 from tests.site_build import LANGUAGES, PAGES, mkdocs_build
 
 ARTIFACTS = paths.ROOT / "artifacts" / "screenshots"
@@ -35,22 +35,6 @@ def base_url(site):
 def browser():
     with chromium() as launched:
         yield launched
-
-
-class Visit:
-    """One browser tab that records console errors and every request."""
-
-    def __init__(self, browser, **context_options):
-        self.context = browser.new_context(**context_options)
-        self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.requests: list[str] = []
-        self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
-        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.page.on("request", lambda r: self.requests.append(r.url))
-
-    def close(self):
-        self.context.close()
 
 
 @pytest.fixture

@@ -23,7 +23,7 @@ import pytest
 from snippets import cache as facts_cache
 from snippets import paths
 from sitegen import languages
-from tests.browsing import chromium, serving
+from tests.browsing import Visit, chromium, serving
 from tests.site_build import copy_cache
 from tools import releases
 
@@ -195,45 +195,41 @@ def test_unknown_releases_are_named_and_samples_and_shards_cover_the_matrix():
         releases.choose([], sample=False, shard="4/3")
 
 
-class Reader:
-    """A browser tab on the served tree that records console errors and every request it makes."""
+class Reader(Visit):
+    """A tab on the served tree (tests/browsing.py's Visit: console errors and requests recorded)."""
 
     def __init__(self, browser, address: str) -> None:
-        self.address, self.context = address, browser.new_context()
-        self.tab = self.context.new_page()
-        self.errors, self.requests = [], []
-        self.tab.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
-        self.tab.on("pageerror", lambda e: self.errors.append(str(e)))
-        self.tab.on("request", lambda r: self.requests.append(r.url))
+        super().__init__(browser)
+        self.address = address
 
     def open(self, where: str) -> None:
-        self.tab.goto(f"{self.address}{where}", wait_until="networkidle")
+        self.page.goto(f"{self.address}{where}", wait_until="networkidle")
 
     def pick_release(self, release: str, expected: str) -> None:
-        self.tab.locator(".md-version").hover()
-        self.tab.locator(".md-version__link", has_text=release).first.click()
-        self.tab.wait_for_url(f"{self.address}{expected}")
-        self.tab.wait_for_load_state("networkidle")
+        self.page.locator(".md-version").hover()
+        self.page.locator(".md-version__link", has_text=release).first.click()
+        self.page.wait_for_url(f"{self.address}{expected}")
+        self.page.wait_for_load_state("networkidle")
 
     def pick_language(self, code: str, expected: str) -> None:
-        self.tab.locator(".md-header__option .md-select button").hover()
-        self.tab.locator(f'.md-select__link[hreflang="{code}"]').click()
-        self.tab.wait_for_url(f"{self.address}{expected}")
-        self.tab.wait_for_load_state("networkidle")
+        self.page.locator(".md-header__option .md-select button").hover()
+        self.page.locator(f'.md-select__link[hreflang="{code}"]').click()
+        self.page.wait_for_url(f"{self.address}{expected}")
+        self.page.wait_for_load_state("networkidle")
 
     def search_finds_pages_under(self, folder: str) -> None:
         """The shared search worker serves this language and release: every result is under `folder`."""
-        search = self.tab.locator(".md-search__input")
+        search = self.page.locator(".md-search__input")
         search.focus()
         search.fill("mode")
         search.press("End")
-        self.tab.locator(".md-search-result__item").first.wait_for(timeout=15000)
+        self.page.locator(".md-search-result__item").first.wait_for(timeout=15000)
         assert all(f"/{folder}" in href for href in
-                   self.tab.locator(".md-search-result__link").evaluate_all("links => links.map(a => a.href)"))
+                   self.page.locator(".md-search-result__link").evaluate_all("links => links.map(a => a.href)"))
         search.press("Escape")  # the search dialog closed again: the header is the reader's for what comes next
 
     def close(self) -> None:
-        self.context.close()
+        super().close()
         assert self.errors == []
         assert [r for r in self.requests if not r.startswith(self.address)] == []
 
@@ -251,13 +247,13 @@ def test_a_reader_switches_language_within_the_release_and_stays_on_the_section(
     try:
         reader.open(f"{LATEST}/modes/#{anchor}")
         for code in OTHER_LANGUAGES:
-            assert len(reader.tab.locator(".md-version__link").all_inner_texts()) == len(built)
+            assert len(reader.page.locator(".md-version__link").all_inner_texts()) == len(built)
             reader.pick_language(code, f"{code}/{LATEST}/modes/#{anchor}")
             reader.search_finds_pages_under(f"{code}/{LATEST}/")
             reader.pick_language(languages.source(), f"{languages.folder(languages.source())}{LATEST}/modes/#{anchor}")
         reader.open("latest/gap/")
-        assert reader.tab.url == f"{address}{LATEST}/gap/"
-        assert reader.tab.locator("figure.diagram svg[role=img]:visible").count() == 1  # drawn at build time, in the page
+        assert reader.page.url == f"{address}{LATEST}/gap/"
+        assert reader.page.locator("figure.diagram svg[role=img]:visible").count() == 1  # drawn at build time, in the page
     finally:
         reader.close()
 
@@ -270,13 +266,13 @@ def test_a_reader_switches_release_and_language_and_stays_on_the_section(served,
     reader = Reader(browser, address)
     try:
         reader.open(f"{older}/modes/#{anchor}")
-        assert reader.tab.locator(".release-banner").is_visible()
+        assert reader.page.locator(".release-banner").is_visible()
         reader.pick_release(LATEST, f"{LATEST}/modes/#{anchor}")
-        assert reader.tab.locator(".release-banner").count() == 0
+        assert reader.page.locator(".release-banner").count() == 0
         for code in OTHER_LANGUAGES:
             reader.pick_language(code, f"{code}/{LATEST}/modes/#{anchor}")
             reader.pick_release(older, f"{code}/{older}/modes/#{anchor}")
-            assert reader.tab.locator(".release-banner").is_visible()
+            assert reader.page.locator(".release-banner").is_visible()
             reader.search_finds_pages_under(f"{code}/{older}/")
             reader.pick_release(LATEST, f"{code}/{LATEST}/modes/#{anchor}")  # the next language from the latest again
     finally:
