@@ -142,11 +142,11 @@ def test_the_profiles_an_experiment_registers_for_its_own_models_are_no_setups()
 def test_every_way_of_running_is_one_setup_and_measures_what_a_child_s_task_call_gets():
     from snippets import lab
 
-    found = setups.measured().setups
-    runs = [s for s in found if s.dimension == "run"]
+    measured = setups.measured()
+    runs = [s for s in measured.setups if s.dimension == "run"]
     assert [s.run for s in runs] == [run for run in lab.RUNS if run != "invoke"]
     for setup in runs:
-        assert set(setups.measured().results[setup.id]) == set(setups.DIMENSIONS["run"]), setup.id
+        assert set(measured.results[setup.id]) == set(setups.DIMENSIONS["run"]), setup.id
     under = setups.facts_under(collect())
     own = under[setups.DEFAULT]
     for setup in runs:  # the refusal, as the fork child got it and as a caller of (a)stream saw it
@@ -330,13 +330,13 @@ def test_each_kind_of_malformed_arguments_is_one_setup_and_the_refusal_needs_wel
     from snippets import lab
     from tests.named_claims import GUARDED  # fork-refused: a fork child's call gets the refusal
 
-    found = setups.measured().setups
-    malformed = [s for s in found if s.dimension == "args"]
+    measured = setups.measured()
+    malformed = [s for s in measured.setups if s.dimension == "args"]
     assert [s.args for s in malformed] == list(lab.MALFORMED)
     under = setups.facts_under(collect())
     own = under[setups.DEFAULT].refusal.text
     for setup in malformed:
-        assert set(setups.measured().results[setup.id]) == {*setups.DIMENSIONS["args"], setups.JS}, setup.id
+        assert set(measured.results[setup.id]) == {*setups.DIMENSIONS["args"], setups.JS}, setup.id
         assert GUARDED.live(under[setup.id]) is False, setup.id
         got = under[setup.id].refusal.text
         assert got != own and ("'prompt'" if setup.args == "unknown-key" else "description") in got, got
@@ -530,10 +530,11 @@ def test_a_section_s_table_names_each_value_that_differs_in_a_reader_s_setup_and
         return "- " + word(code, "setups.differs_under").split("{setups}")[0].format(claim=words)
 
     own, under, listed = collect(), setups.facts_under(collect()), 0
+    found = setups.measured().setups[1:]  # once: each call hashes every experiment's code again for its keys
     for section in registry.sections():
         note = {code: tables.elsewhere(section.name, own, code) for code in LANGUAGES}
         for claim in registry.claims_of(section):
-            there = [s.id for s in setups.measured().setups[1:] if claim.id in setups.measured_claims(s)
+            there = [s.id for s in found if claim.id in setups.measured_claims(s)
                      and claim.live(under[s.id]) != claim.live(own)]
             for code, text in note.items():
                 line = next((line for line in text.splitlines() if line.startswith(item(claim, code))), "")
