@@ -17,7 +17,7 @@ the block (or an ancestor) has the class `no-copy`; where an ancestor carries
 The button of a program says what it copies, in the page's language (`copy_whole_file` in
 sitegen/strings/<code>.yml: the file's name and lines), carried as `data-copy-title` on the block and set
 as the button's title and accessible name by overrides/assets/javascripts/copy-whole.js once Material adds
-the button. tests/test_copy_browser.py clicks every copy button of every page and runs what it copied.
+the button. tests/test_copy_browser.py clicks every copy button of every page; what it copied is an example the copy tests run.
 """
 
 from __future__ import annotations

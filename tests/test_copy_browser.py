@@ -1,25 +1,23 @@
 """Every copy button, clicked in a real browser, copies a program that runs as copied and prints what the page shows.
 
 Debian's Chromium, driven by Playwright, opens every page of every language, clicks every copy button there
-(each in its turn made visible: its tab chosen, its fold opened) and reads the clipboard. What it holds is saved,
-under the file name the button gives, in an empty folder outside the repository with only what the page's
-paragraph on running the examples links beside it (the site's downloads/requirements.txt and scripted_model.py,
-or downloads/package.json and scripted_model.mjs), and run: `python <name>` with the project's .venv (what
-requirements.txt pins), `node <name>` with the project's node_modules linked in (what package.json pins). Its
-output must be the output the page shows under the program (nothing, where the page shows none: the overview's
-scripted_model.py). The same program copied on several pages or languages runs once (sitegen/copying.py says
-which blocks have a button and what it copies).
+(each in its turn made visible: its tab chosen, its fold opened) and reads the clipboard. What it holds must be a
+whole file the site publishes (downloads/<name>, the name and line count its button says) and, with the output
+the page shows under it, one of the examples tests/test_copy.py and tests/test_copy_js.py run as copied: in an
+empty folder outside the repository, with only what the page's paragraph on running the examples links beside
+it (downloads/requirements.txt and scripted_model.py, or downloads/package.json and scripted_model.mjs), each
+held to the output its page shows. A scripted model copied alone is run here, as a reader would run it (the
+overview shows no output under it: it prints nothing). sitegen/copying.py says which blocks have a button and
+what it copies.
 """
 
 from __future__ import annotations
 
-import difflib
 import os
 import re
 import shutil
 import subprocess
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -32,7 +30,6 @@ from tests.site_build import LANGUAGES
 from tests.test_copy import lines, site_pages
 
 pytestmark = [pytest.mark.enable_socket, pytest.mark.allow_hosts(["127.0.0.1"])]
-RUNS_AT_ONCE = 2
 RUNTIMES = {".py": (paths.SCRIPTED_MODEL.name, "requirements.txt"), ".mjs": (paths.SCRIPTED_MODEL_JS.name, "package.json")}
 
 # Each copy button of the article, in page order: its title, whether its block takes copying away (.no-copy), and
@@ -128,27 +125,40 @@ def run_copied(name: str, code: str, folder: Path, site: Path) -> subprocess.Com
     return subprocess.run(command, cwd=folder, env=clean, capture_output=True, text=True, encoding="utf-8", timeout=180)
 
 
-def test_what_every_copy_button_copies_runs_and_prints_what_the_page_shows(site, clicked, tmp_path_factory):
-    programs = {}  # (name, code) -> the buttons that copy it
+def test_what_every_copy_button_copies_is_an_example_the_copy_tests_run_with_the_output_shown_under_it(site, clicked, tmp_path_factory):
+    """What a click copied, under the output the browser shows after it, is one of the examples that
+    tests/test_copy.py (Python, in a fresh environment holding only what requirements.txt pins) and
+    tests/test_copy_js.py (JavaScript, after `npm install` of package.json) run as copied, in an empty folder
+    outside the repository, and hold to that output: the same file, the same output. So every click is run
+    there, once, instead of a second time here (issue 50: the suite's time). The scripted models, which the copy
+    tests run only beside an example, run here alone, as a reader who copies one runs it."""
+    from tests.test_copy import examples_of_page
+
+    run = set()  # (file, what it holds, the output its page shows), as the copy tests take them from the pages
+    for language in LANGUAGES:
+        for suffix, runtime in ((".py", "python"), (".mjs", "js")):
+            downloads = {p.name for p in (site / languages.folder(language) / "downloads").glob(f"*{suffix}")} - \
+                {RUNTIMES[suffix][0]}
+            for page in site_pages(site, language):
+                run |= {(e.name, e.code, lines(e.shown_output)) for e in
+                        examples_of_page(site, language, page, downloads, runtime=runtime)}
+    models = {model for model, _ in RUNTIMES.values()}  # no example of the copy tests: run here, once each
+    folders = tmp_path_factory.mktemp("copied")
+    assert not folders.is_relative_to(paths.ROOT)
+    for at, (name, code) in enumerate(sorted({(m["name"], b["copied"]) for b in clicked
+                                              if (m := label_pattern(b["language"]).match(b["title"] or "")) and m["name"] in models})):
+        done = run_copied(name, code, folders / str(at), site)
+        assert done.returncode == 0, f"{name} as its copy button copies it exited {done.returncode}:\n{done.stderr[-2000:]}"
+        run |= {(name, code, lines(done.stdout))}
+    problems = []
     for button in clicked:
         said = label_pattern(button["language"]).match(button["title"] or "")
         assert said, f"{button['language']}/{button['page']}: a copy button that names no file"
-        programs.setdefault((said["name"], button["copied"]), []).append(button)
-    folders = tmp_path_factory.mktemp("copied")
-    assert not folders.is_relative_to(paths.ROOT)
-    distinct = sorted(programs)
-    with ThreadPoolExecutor(RUNS_AT_ONCE) as pool:
-        runs = dict(zip(distinct, pool.map(lambda n: run_copied(*distinct[n], folders / str(n), site), range(len(distinct)))))
-    problems = []
-    for (name, code), run in runs.items():
-        for button in programs[name, code]:
-            where = f"{button['language']}/{button['page']}: {name} as its copy button copies it"
-            if run.returncode != 0:
-                problems.append(f"{where} exited {run.returncode}:\n{run.stderr[-2000:]}")
-            elif lines(run.stdout) != lines(button["shown"] or ""):
-                diff = difflib.unified_diff(lines(button["shown"] or "").splitlines(keepends=True),
-                                            lines(run.stdout).splitlines(keepends=True), "the page shows", where)
-                problems.append("".join(diff))
+        if (said["name"], button["copied"], lines(button["shown"] or "")) not in run:
+            shown = [(name, output) for name, code, output in run if (name, code) == (said["name"], button["copied"])]
+            problems.append(f"{button['language']}/{button['page']} (block {button['at']}): {said['name']} as its button "
+                            f"copies it, under the output {button['shown']!r}, is no example the copy tests run "
+                            f"({'they hold it to ' + repr(shown[0][1]) if shown else 'they run no such file'})")
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)
-    print(f"\n{len(clicked)} copy buttons clicked, {len(distinct)} distinct programs run")
+    print(f"\n{len(clicked)} copy buttons clicked, each an example the copy tests run as copied")
