@@ -111,26 +111,39 @@ def runs_cache(site, build_cache):
         yield build_cache
 
 
-# The costliest files first (figures: the durations of a full run). With `--dist loadfile` each file is one
-# unit of work, handed to the workers in the collection's order, two at the start; xdist would otherwise
-# order them by their number of tests, which put the few long single tests (the benchmarks' smoke runs,
-# Lighthouse, the copies' builds) last, where one worker finishes them while the other waits. The third is a
-# short file: the first worker holds it behind the mutants.
-COSTLIEST = ["test_mutants.py", "test_bench.py", "test_layers.py", "test_browser.py", "test_copy_browser.py", "test_copy.py",
-             "test_audit.py", "test_writer_mistakes.py", "test_search.py",
-             "test_registry.py", "test_cache.py", "test_serve.py", "test_copy_js.py", "test_releases.py",
-             "test_hostile_strings.py", "test_bench_releases.py"]
+# The order work is handed out in (figures: the durations of a full run). With `--dist loadfile` each file is one
+# unit of work, handed to the workers in this order as each runs short of work; xdist would otherwise order
+# them by their number of tests, which put the few long single tests (the benchmarks' smoke runs, Lighthouse,
+# the copies' builds) last, where one worker finishes them while the other waits. First the mutants, whose
+# session fixture waits for the run's cold build (the first worker builds it); meanwhile the other worker runs
+# the files that need no build (WHILE_THE_SITE_BUILDS: tests/, then the engine's and the pages' fences), so
+# that it does not sit waiting for the build too; then the costliest of the rest.
+WHILE_THE_SITE_BUILDS = ["test_checkout.py", "test_doctests.py", "test_layers.py", "test_depth_guard.py", "test_workflows.py",
+                         "test_drawing.py", "test_render.py", "test_parity.py", "test_examples_format.py"]
+COSTLIEST = ["test_bench.py", "test_browser.py", "test_copy_browser.py", "test_copy.py", "test_serve.py",
+             "test_audit.py", "test_setups.py", "test_writer_mistakes.py", "test_search.py", "test_registry.py",
+             "test_bench_releases.py", "test_cache.py", "test_copy_js.py", "test_releases.py", "test_hostile_strings.py"]
+
+
+def _rank(item) -> tuple[int, int]:
+    name, parts = item.path.name, item.path.parts
+    if name == "test_mutants.py":
+        return (0, 0)
+    if name in WHILE_THE_SITE_BUILDS:
+        return (1, WHILE_THE_SITE_BUILDS.index(name))
+    if "claims" in parts or item.path.suffix == ".md":  # the engine's own tests; the pages' fences
+        return (2, 0)
+    return (3, COSTLIEST.index(name) if name in COSTLIEST else len(COSTLIEST))
 
 
 def pytest_configure(config):
     if hasattr(config.option, "loadscopereorder"):
-        config.option.loadscopereorder = False  # the order below, not xdist's (see COSTLIEST)
+        config.option.loadscopereorder = False  # the order of _rank, not xdist's
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_collection_modifyitems(items):
-    """The costliest files first, after pytest-randomly's shuffle (its hook wraps the others and shuffles as it
-    leaves: this one wraps it in turn). Stable: the random order stays within a file and among the rest."""
+    """The order above, after pytest-randomly's shuffle (its hook wraps the others and shuffles as it leaves: this
+    one wraps it in turn). Stable: the random order stays within a file and among files of one rank."""
     yield
-    rank = {name: place for place, name in enumerate(COSTLIEST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(COSTLIEST)))
+    items.sort(key=_rank)
