@@ -34,8 +34,11 @@ import itertools
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 from mkdocs.plugins import BasePlugin, event_priority
+
+from sitegen import segments
 
 PARKED = re.compile(r"<!--parked-(\d+)-->(?:.*?<!--/parked-\1-->)?", re.S)
 SHOWN_NOT_SEARCHED = re.compile(
@@ -57,10 +60,12 @@ HAN_WORD = re.compile(r"[\u4e00-\u9fff]{3,}")  # a word of three Han characters 
 INNER = "words"  # the index's field of the words found inside longer ones
 
 
-def inner_words(text: str) -> list[str]:
+def inner_words(text: str, jieba: Any = None) -> list[str]:
     """The words of two Han characters or more that jieba's search mode finds inside the long words of `text`
-    (already cut into words by the search plugin, U+200B between them), each once, in order."""
-    import jieba  # the search plugin's own segmenter (and dictionary); loaded only for a text that has Han words
+    (already cut into words by the search plugin, U+200B between them), each once, in order. `jieba`: what cuts
+    (sitegen/segments.py: the kept cuts), else jieba itself."""
+    if jieba is None:
+        import jieba  # the search plugin's own segmenter (and dictionary); loaded only for a text that has Han words
 
     found: dict[str, None] = {}
     for long in HAN_WORD.findall(text.replace("\u200b", " ")):
@@ -70,11 +75,11 @@ def inner_words(text: str) -> list[str]:
     return list(found)
 
 
-def with_inner_words(index: dict) -> dict:
+def with_inner_words(index: dict, jieba: Any = None) -> dict:
     """The search index with the `words` field: for each section, its title's and text's inner words (a section
     without any has no such field); searched as its text is, with the same weight."""
     for doc in index["docs"]:
-        words = inner_words(f"{doc.get('title', '')} {doc.get('text', '')}")
+        words = inner_words(f"{doc.get('title', '')} {doc.get('text', '')}", jieba)
         if words:
             doc[INNER] = " ".join(words)
     fields = index["config"].setdefault("fields", {})
@@ -99,6 +104,11 @@ class SearchPlugin(BasePlugin):
     def __init__(self) -> None:
         self.parked: dict[str, str] = {}
         self.numbers = itertools.count()
+        self.jieba: Any = None
+
+    def on_config(self, config):
+        search = next((plugin for name, plugin in config["plugins"].items() if name.split("/")[-1] == "search"), None)
+        self.jieba = segments.segmenter(getattr(search, "config", None))  # each Chinese cut kept (sitegen/segments.py)
 
     @event_priority(-100)  # after every other plugin has made the page's HTML; before search reads it
     def on_page_content(self, html, page, config, files):
@@ -118,5 +128,7 @@ class SearchPlugin(BasePlugin):
     def on_post_build(self, config):
         path = Path(config["site_dir"]) / "search" / "search_index.json"
         if path.is_file():
-            index = with_inner_words(json.loads(path.read_text(encoding="utf-8")))
+            index = with_inner_words(json.loads(path.read_text(encoding="utf-8")), self.jieba)
             path.write_text(json.dumps(index, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+        if isinstance(self.jieba, segments.KeptCuts):
+            self.jieba.save()
