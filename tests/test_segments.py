@@ -5,10 +5,27 @@ import jieba
 import pytest
 from material.plugins.search import plugin as material_search
 
-from sitegen import segments
+from sitegen import search, segments, strings
 from snippets import paths
+from tests.site_build import LANGUAGES
 
-TEXT = "子代理能否继续委派任务"
+
+def _han_text() -> str:
+    """The longest run of Han characters in the strings of the languages (no language is written into tests)."""
+    def values(found):
+        if isinstance(found, dict):
+            for value in found.values():
+                yield from values(value)
+        elif isinstance(found, str):
+            yield found
+
+    runs = [run for code in LANGUAGES for text in values(strings.strings(code)) for run in search.HAN_WORD.findall(text)]
+    if not runs:
+        pytest.skip("no language's strings hold Chinese: nothing to cut", allow_module_level=True)
+    return max(runs, key=len)
+
+
+TEXT = _han_text()
 
 
 @pytest.fixture
