@@ -9,7 +9,10 @@ wrapping, copy buttons off the text, inline code whole, links underlined).
 * The search dialog has a name (`aria-label`): Material's own word for search in
   the page's language, the one its search box already carries.
 * Search reads what a reader types however it arrives (an input method's Chinese,
-  a paste: overrides/assets/javascripts/search-typed.js, inlined, a few lines),
+  a paste: overrides/assets/javascripts/search-typed.js, inlined, a few lines);
+  its index is fetched once the reader turns to search, not as every page loads
+  (overrides/assets/javascripts/search-later.js, inlined: it was a fifth of a
+  page's bytes, and grows with every page);
   and the page starts the search worker that cuts a query's Chinese into the
   index's words (overrides/assets/javascripts/workers/search-words.js, which
   loads Material's: its file name, which changes with Material's release, is
@@ -125,10 +128,15 @@ def lighter(block: str) -> str:
     return CODE_TEXT.sub(coloured_by_places, block, count=1)
 
 
-def typed_script() -> str:
-    """search-typed.js as an inline script: its code without its comments."""
-    source = (paths.ROOT / "overrides" / "assets" / "javascripts" / "search-typed.js").read_text(encoding="utf-8")
+def inline_script(name: str) -> str:
+    """overrides/assets/javascripts/<name> as an inline script: its code without its comments."""
+    source = (paths.ROOT / "overrides" / "assets" / "javascripts" / name).read_text(encoding="utf-8")
     return "<script>" + "\n".join(line for line in source.splitlines() if line.strip() and not line.startswith("//")) + "</script>"
+
+
+def search_scripts() -> str:
+    """search-typed.js, and search-later.js (the search index fetched once the reader turns to search), inline."""
+    return inline_script("search-typed.js") + inline_script("search-later.js")
 
 
 class ReadingPlugin(BasePlugin):
@@ -142,7 +150,7 @@ class ReadingPlugin(BasePlugin):
         name = SEARCH_NAME.search(output)
         if name and SEARCH_DIALOG in output:
             output = output.replace(SEARCH_DIALOG, f'{SEARCH_DIALOG} aria-label="{name.group(1)}"', 1)
-            output = output.replace(SEARCH_FORM_END, typed_script() + SEARCH_FORM_END, 1)
+            output = output.replace(SEARCH_FORM_END, search_scripts() + SEARCH_FORM_END, 1)
         worker = WORKER.search(output)
         if worker:
             self.material_worker = worker.group(2)
