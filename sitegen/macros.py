@@ -81,8 +81,9 @@ def define_env(env) -> None:
 
     @env.macro
     def table(name: str) -> str:
-        """A section's live table (sitegen/tables.py), labelled in the page's language."""
-        return tables.table(name, facts, language)
+        """A section's live table (sitegen/tables.py), labelled in the page's language; a section's claims table
+        lists the claims that belong on this page (tables.listed_claims)."""
+        return tables.table(name, facts, language, env.page.file.src_uri)
 
     @env.macro
     def setups_table() -> str:

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from snippets import registry
+from snippets.lab import JS_SUFFIX
 from snippets.answer import ANSWER, TERMS
 
 from sitegen.render import code, show
@@ -145,14 +146,14 @@ def choosing(facts, language: str) -> str:
     return '<div class="compact-table" markdown>\n\n' + "\n".join(lines) + "\n\n</div>"
 
 
-def claims(section: str, facts, language: str) -> str:
+def claims(section: str, facts, language: str, page: str | None = None) -> str:
     """The generic table: each claim of a section, the article's value and today's; and, when a claim of the
     section has a JavaScript twin, a column of the twins' values (— for a claim measured in Python only).
     Its values are symbols and short values (— too for a claim the article does not make): a compact grid
     that stays a table on a phone (`compact-table symbol-grid`, overrides/assets/stylesheets/site.css: its
     columns' names set on their side), under a legend."""
     separator = word(language, "list_separator")
-    declared = registry.section(section).claims
+    declared = listed_claims(section, page)
     javascript = any(claim.twin() for claim in declared)
     columns = ("claim", "article", "live_python", "javascript") if javascript else ("claim", "article", "live")
     header = [word(language, f"labels.{h}") for h in columns]
@@ -266,11 +267,38 @@ TABLES = {"modes": modes, "tool_surfaces": tool_surfaces, "refusal": refusal, "f
           "choosing": choosing}
 
 
-def table(name: str, facts, language: str) -> str:
-    """The table `name`: one of TABLES, or the claims of the section `name`; under a section's table, the
-    claims of that section whose value differs under some setup, and those setups (`elsewhere`)."""
-    rendered = both(name, facts, language) if name in TABLES else claims(name, facts, language)
+def table(name: str, facts, language: str, page: str | None = None) -> str:
+    """The table `name`: one of TABLES, or the claims of the section `name` that belong on `page` (all of them
+    without one); under a section's table, the claims of that section whose value differs under some setup, and
+    those setups (`elsewhere`)."""
+    rendered = both(name, facts, language) if name in TABLES else claims(name, facts, language, page)
     return rendered + elsewhere(name, facts, language)
+
+
+TABLE_OF = re.compile(r'\{\{\s*table\("(?P<name>[\w-]+)"\)\s*\}\}')
+
+
+def listed_claims(section: str, page: str | None = None) -> list:
+    """The claims of `section` its table on `page` lists (pages as the source language names them). A recipe
+    with a page of its own (depth-limit.md, measured by the recipes' experiment) shows the section's table too:
+    there, the claims that page binds; on the section's own page, all the others, so that none is listed twice
+    and each stands beside the sentences it backs."""
+    from sitegen import bound, languages
+    from snippets import paths
+
+    declared, own = registry.section(section).claims, registry.section(section).page
+    folder = paths.DOCS / languages.source()
+
+    def bound_on(name: str) -> set[str]:
+        return {n.lstrip("!").removesuffix(JS_SUFFIX) for _, names in bound.markers(folder / name).values() for n in names}
+
+    if page is None:
+        return list(declared)
+    if page != own:
+        return [claim for claim in declared if claim.id in bound_on(page)]
+    elsewhere_listed = set().union(*(bound_on(p.name) for p in sorted(folder.glob("*.md")) if p.name != own
+                                     and any(m["name"] == section for m in TABLE_OF.finditer(p.read_text(encoding="utf-8")))))
+    return [claim for claim in declared if claim.id not in elsewhere_listed]
 
 
 def differing(section: str, facts) -> list[tuple[Any, list[str]]]:
