@@ -11,6 +11,7 @@ RECIPES = (
     "choose",
     "delegate_on_purpose",
     "never_nest",
+    "depth_limit",
     "step_limit",
     "step_limit_runnable",
     "no_task",
@@ -42,6 +43,11 @@ class Guidance:
     never_nest: dict[str, tuple[list[str], list[str]]]
     # invoke/ainvoke -> (agents whose model was called, the parent's answer)
     guarded: dict[str, tuple[list[str], str]]
+    # depth_limit: invoke/ainvoke -> for each of DEPTH_LIMITS, (the levels whose model ran, the levels whose
+    # `task` call got an error as its result, the top agent's answer)
+    depth_limit: dict[str, list[tuple[list[int], list[int], str]]]
+    # the same guard in the top agent's middleware alone, limit 1: child kind -> the levels whose model ran
+    depth_top_only: dict[str, list[int]]
     spec_limit: int  # step_limit: the run_limit its ModelCallLimitMiddleware is given
     spec_limit_calls: int  # ... the searcher's model calls under it
     spec_limit_result: str  # step_limit: what the parent's `task` call returned
@@ -107,6 +113,8 @@ def measure_guidance(bench: Bench) -> Guidance:
         got=lambda: tool_results(depths(runs["delegate_on_purpose"])["events"]),
         never_nest=lambda: dict(runs["never_nest"]["outcomes"]),
         guarded=lambda: guarded(runs["never_nest"]),
+        depth_limit=lambda: depth_limited(runs["depth_limit"]),
+        depth_top_only=lambda: depth_top_only(runs["depth_limit"]),
         spec_limit=lambda: runs["step_limit"]["searcher"]["middleware"][0].run_limit,
         spec_limit_calls=lambda: len(runs["step_limit"]["searches"].seen),
         spec_limit_result=lambda: runs["step_limit"]["messages"]["messages"][-2].text,
@@ -202,6 +210,67 @@ def guarded(never) -> dict[str, tuple[list[str], str]]:
             final = asyncio.run(agent.ainvoke(never["request"], config))
         found[way] = (sorted(called.agents), final["messages"][-1].text)
     return found
+
+
+DEPTH_LIMITS = (0, 1, 2, 3)  # depth_limit's chain has four levels below its top agent
+DEPTH_REQUEST = {"messages": [{"role": "user", "content": "dig as deep as you can"}]}
+
+
+def _levels(models) -> tuple[list[int], list[int]]:
+    """(the levels whose model was called, the levels whose `task` call got an error as its result)."""
+    ran = [n for n, model in enumerate(models) if model.seen]
+    refused = [n for n, model in enumerate(models)
+               if len(model.seen) > 1 and getattr(model.seen[1][-1], "status", None) == "error"]
+    return ran, refused
+
+
+def depth_limited(scenario) -> dict[str, list[tuple[list[int], list[int], str]]]:
+    """depth_limit's chain (the guard in every agent that has a `task` of its own) under each limit, run with
+    `invoke` and with `ainvoke`."""
+    import asyncio
+
+    found: dict[str, list[tuple[list[int], list[int], str]]] = {}
+    for way in ("invoke", "ainvoke"):
+        found[way] = []
+        for limit in DEPTH_LIMITS:
+            top, models = scenario["build"](limit)
+            final = (top.invoke(DEPTH_REQUEST) if way == "invoke" else asyncio.run(top.ainvoke(DEPTH_REQUEST)))
+            found[way].append((*_levels(models), final["messages"][-1].text))
+    return found
+
+
+def depth_top_only(scenario) -> dict[str, list[int]]:
+    """depth_limit's guard with limit 1 in the top agent's middleware only; below it a child with a `task` of
+    its own, isolated (a SubAgentMiddleware in its spec, no `mode`) or your own deep agent in the `runnable` form, whose
+    model delegates once more: the levels whose model ran."""
+    from deepagents import create_deep_agent
+    from deepagents.backends import StateBackend
+    from deepagents.middleware import SubAgentMiddleware
+    from scripted_model import ScriptedModel, delegate, say
+
+    found = {}
+    for kind in ("isolated", "runnable"):
+        models = [ScriptedModel(script=[delegate(f"level{n + 1}", "dig"), say(f"level {n} done")]) for n in range(2)]
+        models.append(ScriptedModel(script=[say("level 2 done")]))
+        level2 = {"name": "level2", "description": "digs", "model": models[2], "tools": []}
+        if kind == "isolated":
+            level1 = {"name": "level1", "description": "digs", "model": models[1],
+                      "middleware": [SubAgentMiddleware(backend=StateBackend(), subagents=[level2])]}
+        else:
+            level1 = {"name": "level1", "description": "digs",
+                      "runnable": create_deep_agent(model=models[1], subagents=[level2])}
+        top = create_deep_agent(model=models[0], subagents=[level1], middleware=[scenario["MaxSubagentDepth"](1)])
+        top.invoke(DEPTH_REQUEST)
+        found[kind] = _levels(models)[0]
+    return found
+
+
+def _depth_held(runs: list) -> bool:
+    """Under each limit N: levels 0 to N ran, only level N's `task` call got an error, and the top answered."""
+    return len(runs) == len(DEPTH_LIMITS) and all(
+        list(ran) == list(range(limit + 1)) and list(refused) == [limit] and answer == "level 0 done"
+        for limit, (ran, refused, answer) in zip(DEPTH_LIMITS, runs)
+    )
 
 
 def reported_async(capped) -> tuple[str, str | None, str | None]:
@@ -353,6 +422,24 @@ SECTION = Section(
                 and "gc" not in g.never_nest["stream"][0]
                 and len(g.never_nest["stream"][1]) == 1
             ),
+        ),
+        Claim(
+            "depth-limit-holds",
+            "`MaxSubagentDepth(N)`, in every agent that has a `task` of its own, lets exactly N levels of "
+            "sub-agents run: the call that would start the next gets an error as its result, and the top agent "
+            "finishes, in sync and async runs",
+            None,
+            lambda facts: all(_depth_held(facts.guidance.depth_limit[way]) for way in ("invoke", "ainvoke")),
+            # npm deepagents has one invoke, async
+            js=lambda facts: _depth_held(facts.js.guidance.depth_limit["invoke"]),
+        ),
+        Claim(
+            "depth-guard-top-only",
+            "The same guard in the top agent's `middleware` alone does not reach a child's own `task`, isolated "
+            "or in the `runnable` form: its sub-agent runs",
+            None,
+            lambda facts: all(2 in facts.guidance.depth_top_only[kind] for kind in ("isolated", "runnable")),
+            js=lambda facts: all(2 in facts.js.guidance.depth_top_only[kind] for kind in ("isolated", "runnable")),
         ),
         Claim(
             "sync-guard-fails-async",

@@ -86,3 +86,26 @@ def test_the_guard_refuses_every_task_call_and_the_grandchild_never_runs(way):
     _, parent_results = task_results(models.parent)
     assert [r.text for r in parent_results] == [models.writer.script[-1].text]
     assert final["messages"][-1].text == models.parent.script[-1].text
+
+
+@pytest.mark.parametrize("limit", [1, 3])
+def test_the_depth_limit_example_prints_what_its_one_constant_allows(tmp_path, limit):
+    """depth_limit.py as published, with its MAX_DEPTH changed (its one constant, at the top): what it prints
+    follows, levels 0 to the limit and the refusal at the last of them (snippets/guidance.py measures every limit
+    through its build(); this runs the file a reader edits)."""
+    import re
+    import subprocess
+    import sys
+
+    from snippets.paths import SCRIPTED_MODEL, published
+
+    source = published(SCENARIOS / "depth_limit.py")
+    assert len(re.findall(r"^MAX_DEPTH = \d+ ", source, re.M)) == 1, "one MAX_DEPTH, set at the top"
+    (tmp_path / "depth_limit.py").write_text(re.sub(r"^MAX_DEPTH = \d+", f"MAX_DEPTH = {limit}", source, flags=re.M),
+                                             encoding="utf-8")
+    (tmp_path / SCRIPTED_MODEL.name).write_text(SCRIPTED_MODEL.read_text(encoding="utf-8"), encoding="utf-8")
+    done = subprocess.run([sys.executable, "depth_limit.py"], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    assert lines[0].endswith(str(list(range(limit + 1)))), lines
+    assert [line for line in lines if "task call got" in line] == [next(line for line in lines if line.startswith(f"level {limit}'s"))]

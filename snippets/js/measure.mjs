@@ -48,7 +48,7 @@ import { format } from "node:util";
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, "..", "..");
 const SCENARIOS = join(ROOT, "snippets", "scenarios");
-const RECIPES = ["choose", "delegate_on_purpose", "never_nest", "step_limit",
+const RECIPES = ["choose", "delegate_on_purpose", "never_nest", "depth_limit", "step_limit",
   "step_limit_runnable", "no_task"];
 const PACKAGES = ["deepagents", "@langchain/core", "@langchain/langgraph",
   "@langchain/langgraph-checkpoint", "@langchain/langgraph-sdk", "langchain",
@@ -703,6 +703,43 @@ async function guarded(build, request) { // which agents' models ran under invok
   return [[...agents].sort(), final.messages.at(-1)?.text ?? null];
 }
 
+const DEPTH_LIMITS = [0, 1, 2, 3]; // depth_limit's chain has four levels below its top agent (snippets/guidance.py)
+
+function levels(models) { // [the levels whose model ran, those whose task call got an error as its result]
+  return [models.flatMap((model, n) => (model.seen.length ? [n] : [])),
+    models.flatMap((model, n) => (model.seen[1]?.at(-1)?.status === "error" ? [n] : []))];
+}
+
+async function depthLimited(scenario) { // depth_limit's chain under each limit
+  const runs = [];
+  for (const limit of DEPTH_LIMITS) {
+    const [top, models] = scenario.build(limit);
+    const final = await top.invoke(user("dig as deep as you can"));
+    runs.push([...levels(models), final.messages.at(-1)?.text ?? null]);
+  }
+  return { invoke: runs };
+}
+
+async function depthTopOnly(scenario) { // the guard (limit 1) in the top agent alone: the levels that ran
+  const found = {};
+  for (const kind of ["isolated", "runnable"]) {
+    const models = [0, 1].map((n) => new ScriptedModel({
+      script: [delegate(`level${n + 1}`, "dig"), say(`level ${n} done`)] }));
+    models.push(new ScriptedModel({ script: [say("level 2 done")] }));
+    const level2 = { name: "level2", description: "digs", model: models[2], tools: [] };
+    const level1 = kind === "isolated"
+      ? { name: "level1", description: "digs", model: models[1], middleware: [createSubAgentMiddleware(
+        { defaultModel: models[1], subagents: [level2], generalPurposeAgent: false })] }
+      : { name: "level1", description: "digs",
+        runnable: createDeepAgent({ model: models[1], subagents: [level2] }) };
+    const top = createDeepAgent({ model: models[0], subagents: [level1],
+      middleware: [scenario.maxSubagentDepth(1)] });
+    await top.invoke(user("dig as deep as you can"));
+    found[kind] = levels(models)[0];
+  }
+  return found;
+}
+
 async function withConfigLimit() { // does withConfig({recursionLimit}) cap a runnable child?
   const script = [...Array.from({ length: 30 }, (_, n) => call("ls", `s${n}`, { path: "/" })),
     say("searched")];
@@ -734,7 +771,7 @@ function specKeys() { // the keys a declarative spec (interface SubAgent) may ha
 async function measureGuidance(section) {
   const runs = {};
   for (const name of RECIPES) runs[name] = await scenario(name, section);
-  const { choose, delegate_on_purpose: nest, never_nest: never, step_limit: spec,
+  const { choose, delegate_on_purpose: nest, never_nest: never, depth_limit: depth, step_limit: spec,
     step_limit_runnable: limit, no_task: noTask } =
     Object.fromEntries(Object.entries(runs).map(([k, v]) => [k, v.module]));
   const refusal = await measureRefusal("guidance");
@@ -765,6 +802,8 @@ async function measureGuidance(section) {
     limit_calls: limit.searcherCalls,
     never_nest: { stream: [never.agents, never.refused] },
     guarded: { invoke: await guarded(never.build, never.request) },
+    depth_limit: await depthLimited(depth),
+    depth_top_only: await depthTopOnly(depth),
     default_limit: limit.ownLimit ?? null,
     limit_raises: limit.raised?.name ?? null,
     limit_result: [result?.type ?? null, result?.status ?? null],
@@ -778,6 +817,7 @@ async function measureGuidance(section) {
     notes: {
       never_nest: "JavaScript has one stream (async): no stream/astream pair",
       guarded: "JavaScript has one invoke (async): no invoke/ainvoke pair",
+      depth_limit: "JavaScript has one invoke (async): no invoke/ainvoke pair",
       sync_guard_under_async: "null: a JS middleware hook is one async function; there " +
         "is no sync-only guard to fail under an async run",
       with_config_limit: "a compiled child bound with withConfig({recursionLimit: 8}) and " +

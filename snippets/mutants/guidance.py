@@ -15,6 +15,8 @@ from snippets.lab import (
 )
 
 _INVOKE = "        with _subagent_tracing_context():\n            result = subagent.invoke(subagent_state, subagent_config)\n"
+_CHILD_CONFIG = '        subagent_config: RunnableConfig = {"configurable": {"ls_agent_type": "subagent"}}\n'
+_AINVOKE = "        with _subagent_tracing_context():\n            result = await subagent.ainvoke(subagent_state, subagent_config)\n"
 _ISOLATED_MESSAGES = (
     '            subagent_state["messages"] = [HumanMessage(content=description)]\n'
 )
@@ -425,5 +427,56 @@ MUTANTS = [
             ),
         ),
         flips=("plain-agent-has-no-task@js",),
+    ),
+    # What the depth guard counts from (depth_limit.py): the namespace a `task` call runs its sub-agent under.
+    Mutant(
+        "task-starts-child-at-the-root",
+        "`task` runs each sub-agent at the root of the namespace, not one step below its caller's run",
+        (
+            Patch(
+                SUBAGENTS_PY,
+                _CHILD_CONFIG + _INVOKE,
+                _CHILD_CONFIG.replace('"subagent"}', '"subagent", "checkpoint_ns": ""}') + _INVOKE,
+            ),
+            Patch(
+                SUBAGENTS_PY,
+                _CHILD_CONFIG + _AINVOKE,
+                _CHILD_CONFIG.replace('"subagent"}', '"subagent", "checkpoint_ns": ""}') + _AINVOKE,
+            ),
+        ),
+        flips=("depth-limit-holds",),
+    ),
+    Mutant(
+        "every-spec-inherits-parent-middleware",
+        "every declared sub-agent takes the parent's middleware, as only a fork does",
+        (Patch(GRAPH_PY, "            if is_forked and middleware:\n", "            if middleware:\n"),),
+        flips=("depth-guard-top-only",),
+    ),
+    Mutant(
+        "js-task-starts-child-at-the-root",
+        "npm deepagents: `task` runs each sub-agent at the root of the namespace",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "const result = await subagent.invoke(subagentState, subagentConfig);",
+                "const result = await subagent.invoke(subagentState, { ...subagentConfig, configurable: "
+                '{ ...subagentConfig.configurable, checkpoint_ns: "" } });',
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("depth-limit-holds@js",),
+    ),
+    Mutant(
+        "js-every-spec-inherits-parent-middleware",
+        "npm deepagents: every declared sub-agent takes the parent's middleware, as only a fork does",
+        (
+            Patch(
+                NPM_BUNDLE,
+                "forked && customMiddleware.length > 0 ? mergeMiddleware$1(customMiddleware, input.middleware ?? [])",
+                "customMiddleware.length > 0 ? mergeMiddleware$1(customMiddleware, input.middleware ?? [])",
+                NPM_DEEPAGENTS,
+            ),
+        ),
+        flips=("depth-guard-top-only@js",),
     ),
 ]
