@@ -257,6 +257,20 @@ def search(tab, query: str) -> list:
     return tab.page.locator(".md-search-result__item").all()
 
 
+def test_the_search_index_is_fetched_once_the_reader_turns_to_search(visit, base_url):
+    """A page loads without the search index (overrides/assets/javascripts/search-later.js: it was a fifth of a
+    page's bytes); a click on the search box fetches it, and search answers."""
+    language = LANGUAGES[0]
+    tab = visit(viewport={"width": 1280, "height": 900})
+    tab.page.goto(url(base_url, language, "index"), wait_until="networkidle")
+    fetched = lambda: [r for r in tab.requests if r.endswith("/search/search_index.json")]  # noqa: E731
+    assert not fetched(), "the search index was fetched as the page loaded"
+    tab.page.locator(".md-search__input").click()
+    tab.page.wait_for_load_state("networkidle")
+    assert len(fetched()) == 1, tab.requests
+    assert search(tab, word(language, "glossary.grandchild.term")), "no result once the index arrived"
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_search_finds_a_word_shows_no_diagram_source_and_leads_to_the_page(visit, base_url, language):
     """The glossary's word for a grandchild is on the gap page, in its prose and in its diagram."""

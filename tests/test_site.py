@@ -248,3 +248,23 @@ def test_the_repository_is_linked_from_its_web_address_only(monkeypatch):
         for name in env:
             monkeypatch.delenv(name)
     assets.repository.cache_clear()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_recipe_with_a_page_of_its_own_lists_its_claims_there_and_not_on_the_recipes_page(site, language):
+    """sitegen/tables.py listed_claims: the recipes' experiment backs a page of its own (depth-limit.md, whose table
+    of the section lists the claims it binds) and the recipes page (the others); every claim is listed once."""
+    from sitegen import tables
+    from sitegen.strings import claim_words
+
+    section = registry.section("guidance")
+    own, recipe = tables.listed_claims(section.name, section.page), tables.listed_claims(section.name, "depth-limit.md")
+    assert recipe and own and {c.id for c in own} | {c.id for c in recipe} == {c.id for c in section.claims}
+    assert not {c.id for c in own} & {c.id for c in recipe}
+    def bare(shown: str) -> str:  # compared without spaces: the page's text has one at every tag, code's too
+        return re.sub(r"\s+", "", shown.replace("`", ""))
+
+    page, recipes_page = bare(text(site, language, "depth-limit")), bare(text(site, language, "guidance"))
+    for claim in recipe:
+        words = bare(claim_words(claim, language))
+        assert words in page and words not in recipes_page, (language, claim.id)
