@@ -32,11 +32,17 @@ def test_a_copy_that_reuses_this_environment_runs_its_own_code(tmp_path, target)
         shutil.copy(ROOT / name, copy / name)
     (copy / "tests").mkdir()
     shutil.copy(ROOT / "tests" / "conftest.py", copy / "tests" / "conftest.py")
-    (copy / ".venv").symlink_to(ROOT / ".venv")  # the environment of this checkout, editable install and all
+    # The environment this run uses, editable install of this checkout and all: .venv, or under another release
+    # (DEEPAGENTS=0.7.30 make test) the Makefile's .cache/envs/deepagents-<release>.
+    other = os.environ.get("DEEPAGENTS")
+    environment = f".cache/envs/deepagents-{other}" if other else ".venv"
+    (copy / environment).parent.mkdir(parents=True, exist_ok=True)
+    (copy / environment).symlink_to(ROOT / environment)
     with (copy / "sitegen" / "__init__.py").open("a", encoding="utf-8") as init:
         init.write(f"\nraise SystemExit({MARK!r})\n")
-    # -o: take the environment as it is (never sync the copy into this checkout's .venv).
-    done = subprocess.run(["make", "-o", ".venv/.synced", "-o", "node_modules/.synced", "-o", "/usr/bin/chromium", target],
+    # -o: take the environment as it is (never sync the copy into this checkout's environment).
+    ready = f"{environment}/.ready" if other else ".venv/.synced"
+    done = subprocess.run(["make", "-o", ready, "-o", "node_modules/.synced", "-o", "/usr/bin/chromium", target],
                           cwd=copy, env=shell_environment(),
                           capture_output=True, text=True, timeout=120)
     assert MARK in done.stdout + done.stderr, f"make {target} in a copy ran another checkout's code:\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"

@@ -66,9 +66,12 @@ def test_requirements_pin_exactly_what_is_installed_and_what_uv_lock_resolved(re
               if "version" in p}
     found = pins(requirements)
     assert pinned_version(found["deepagents"]) == version("deepagents")
+    # Under another release (DEEPAGENTS=0.7.30 make test) the environment is resolved for it, not by uv.lock.
+    locked_here = version("deepagents") == locked["deepagents"]
     for name, requirement in found.items():
         assert pinned_version(requirement) == version(name), f"{requirement}: {version(name)} is installed"
-        assert locked.get(name) == pinned_version(requirement), f"{requirement}: uv.lock resolved {locked.get(name)}"
+        if locked_here:
+            assert locked.get(name) == pinned_version(requirement), f"{requirement}: uv.lock resolved {locked.get(name)}"
         assert requirement.marker is None or requirement.marker.evaluate(), f"{requirement}: installed, yet its marker is false here"
 
 
