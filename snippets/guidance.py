@@ -48,6 +48,10 @@ class Guidance:
     depth_limit: dict[str, list[tuple[list[int], list[int], str]]]
     # the same guard in the top agent's middleware alone, limit 1: child kind -> the levels whose model ran
     depth_top_only: dict[str, list[int]]
+    # a level reached through a tool: invoke/ainvoke -> for each of TOOL_LIMITS, (the agents that called the top
+    # agent's `consult` tool, whether the helper it runs ran, whether the helper's `task` got an error, whether
+    # the helper's sub-agent ran)
+    depth_through_a_tool: dict[str, list[tuple[list[str], bool, bool, bool]]]
     spec_limit: int  # step_limit: the run_limit its ModelCallLimitMiddleware is given
     spec_limit_calls: int  # ... the searcher's model calls under it
     spec_limit_result: str  # step_limit: what the parent's `task` call returned
@@ -115,6 +119,7 @@ def measure_guidance(bench: Bench) -> Guidance:
         guarded=lambda: guarded(runs["never_nest"]),
         depth_limit=lambda: depth_limited(runs["depth_limit"]),
         depth_top_only=lambda: depth_top_only(runs["depth_limit"]),
+        depth_through_a_tool=lambda: depth_through_a_tool(runs["depth_limit"]),
         spec_limit=lambda: runs["step_limit"]["searcher"]["middleware"][0].run_limit,
         spec_limit_calls=lambda: len(runs["step_limit"]["searches"].seen),
         spec_limit_result=lambda: runs["step_limit"]["messages"]["messages"][-2].text,
@@ -263,6 +268,53 @@ def depth_top_only(scenario) -> dict[str, list[int]]:
         top.invoke(DEPTH_REQUEST)
         found[kind] = _levels(models)[0]
     return found
+
+
+TOOL_LIMITS = (1, 2, 3)  # the helper a tool starts from the general-purpose sub-agent is level 2, its sub-agent 3
+
+
+def depth_through_a_tool(scenario) -> dict[str, list[tuple[list[str], bool, bool, bool]]]:
+    """depth_limit's guard (each limit of TOOL_LIMITS) in a top agent with a tool of its own, `consult`, that runs
+    your own deep agent `helper`, guarded too. The top agent hands the work to `general-purpose`, whose model (the
+    top agent's) calls `consult`; the helper delegates to its `leaf`. Run with `invoke` and with `ainvoke`."""
+    import asyncio
+
+    from deepagents import create_deep_agent
+    from langchain_core.tools import tool
+    from langgraph.config import get_config
+    from scripted_model import ScriptedModel, call, delegate, say
+
+    found: dict[str, list[tuple[list[str], bool, bool, bool]]] = {}
+    for way in ("invoke", "ainvoke"):
+        found[way] = []
+        for limit in TOOL_LIMITS:
+            guard, callers = scenario["MaxSubagentDepth"](limit), []
+            helper_model = ScriptedModel(script=[delegate("leaf", "dig"), say("helper done")])
+            leaf_model = ScriptedModel(script=[say("leaf done")])
+            helper = create_deep_agent(model=helper_model, middleware=[guard], subagents=[
+                {"name": "leaf", "description": "digs", "model": leaf_model, "tools": []}])
+
+            @tool
+            def consult(question: str) -> str:
+                """Ask the helper agent."""
+                callers.append(get_config()["metadata"].get("lc_agent_name"))
+                return helper.invoke({"messages": [{"role": "user", "content": question}]})["messages"][-1].text
+
+            top = create_deep_agent(model=ScriptedModel(script=[
+                delegate("general-purpose", "consult the helper"), call("consult", question="dig"),
+                say("general-purpose done"), say("top done")]), tools=[consult], middleware=[guard])
+            top.invoke(DEPTH_REQUEST) if way == "invoke" else asyncio.run(top.ainvoke(DEPTH_REQUEST))
+            refused = len(helper_model.seen) > 1 and getattr(helper_model.seen[1][-1], "status", None) == "error"
+            found[way].append((callers, bool(helper_model.seen), refused, bool(leaf_model.seen)))
+    return found
+
+
+def _tool_level_counted(runs: list) -> bool:
+    """The helper, started by `consult` from the general-purpose sub-agent, is level 2: its `task` (level 3) is
+    refused under limits 1 and 2, and runs under 3."""
+    return len(runs) == len(TOOL_LIMITS) and all(
+        callers == ["general-purpose"] and refused == (limit < 3) and leaf == (limit >= 3)
+        for limit, (callers, _, refused, leaf) in zip(TOOL_LIMITS, runs))
 
 
 def _depth_held(runs: list) -> bool:
@@ -440,6 +492,22 @@ SECTION = Section(
             None,
             lambda facts: all(2 in facts.guidance.depth_top_only[kind] for kind in ("isolated", "runnable")),
             js=lambda facts: all(2 in facts.js.guidance.depth_top_only[kind] for kind in ("isolated", "runnable")),
+        ),
+        Claim(
+            "depth-counts-tool-levels",
+            "An agent that a tool starts counts as a level: your guarded deep agent, started by a tool the "
+            "general-purpose sub-agent (level 1) inherits from the top agent, is level 2, and its `task` call is "
+            "refused under limits 1 and 2 and runs under 3, in sync and async runs",
+            None,
+            lambda facts: all(_tool_level_counted(facts.guidance.depth_through_a_tool[way]) for way in ("invoke", "ainvoke")),
+            js=lambda facts: _tool_level_counted(facts.js.guidance.depth_through_a_tool["invoke"]),
+        ),
+        Claim(
+            "depth-guard-task-only",
+            "The guard refuses `task` calls only: under a limit of 1, the agent a tool starts at level 2 runs",
+            None,
+            lambda facts: all(facts.guidance.depth_through_a_tool[way][0][1] for way in ("invoke", "ainvoke")),
+            js=lambda facts: facts.js.guidance.depth_through_a_tool["invoke"][0][1],
         ),
         Claim(
             "sync-guard-fails-async",

@@ -9,6 +9,7 @@ from snippets import js, registry
 from sitegen import drawing
 from sitegen.strings import word
 from tests.site_build import LANGUAGES, PAGES, copy_project, html, mkdocs_build, text
+from tests.test_glossary import prose
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -264,7 +265,8 @@ def test_a_recipe_with_a_page_of_its_own_lists_its_claims_there_and_not_on_the_r
     def bare(shown: str) -> str:  # compared without spaces: the page's text has one at every tag, code's too
         return re.sub(r"\s+", "", shown.replace("`", ""))
 
-    page, recipes_page = bare(text(site, language, "depth-limit")), bare(text(site, language, "guidance"))
+    # the recipes page's prose: its code blocks show the experiment's source, where every claim's words are
+    page, recipes_page = bare(text(site, language, "depth-limit")), bare(prose(site, language, "guidance"))
     for claim in recipe:
         words = bare(claim_words(claim, language))
         assert words in page and words not in recipes_page, (language, claim.id)

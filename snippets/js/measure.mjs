@@ -740,6 +740,35 @@ async function depthTopOnly(scenario) { // the guard (limit 1) in the top agent 
   return found;
 }
 
+const TOOL_LIMITS = [1, 2, 3]; // snippets/guidance.py TOOL_LIMITS
+
+// The guard in a top agent with a tool of its own, `consult`, that runs your own guarded deep agent `helper`;
+// the top agent hands the work to `general-purpose`, whose model (the top agent's) calls `consult`; the helper
+// delegates to its `leaf`. For each limit: [the agents that called consult, whether the helper ran, whether
+// its task call got an error, whether the leaf ran] (snippets/guidance.py depth_through_a_tool).
+async function depthThroughATool(scenario) {
+  const runs = [];
+  for (const limit of TOOL_LIMITS) {
+    const guard = scenario.maxSubagentDepth(limit);
+    const callers = [];
+    const helperModel = new ScriptedModel({ script: [delegate("leaf", "dig"), say("helper done")] });
+    const leafModel = new ScriptedModel({ script: [say("leaf done")] });
+    const helper = createDeepAgent({ model: helperModel, middleware: [guard],
+      subagents: [{ name: "leaf", description: "digs", model: leafModel, tools: [] }] });
+    const consult = tool(async ({ question }, config) => {
+      callers.push(config?.metadata?.lc_agent_name ?? null);
+      return (await helper.invoke(user(question))).messages.at(-1)?.text ?? "";
+    }, { name: "consult", description: "Ask the helper agent.", schema: z.object({ question: z.string() }) });
+    const top = createDeepAgent({ model: new ScriptedModel({ script: [
+      delegate("general-purpose", "consult the helper"), call("consult", "call", { question: "dig" }),
+      say("general-purpose done"), say("top done")] }), tools: [consult], middleware: [guard] });
+    await top.invoke(user("dig as deep as you can"));
+    runs.push([callers, helperModel.seen.length > 0, helperModel.seen[1]?.at(-1)?.status === "error",
+      leafModel.seen.length > 0]);
+  }
+  return { invoke: runs };
+}
+
 async function withConfigLimit() { // does withConfig({recursionLimit}) cap a runnable child?
   const script = [...Array.from({ length: 30 }, (_, n) => call("ls", `s${n}`, { path: "/" })),
     say("searched")];
@@ -804,6 +833,7 @@ async function measureGuidance(section) {
     guarded: { invoke: await guarded(never.build, never.request) },
     depth_limit: await depthLimited(depth),
     depth_top_only: await depthTopOnly(depth),
+    depth_through_a_tool: await depthThroughATool(depth),
     default_limit: limit.ownLimit ?? null,
     limit_raises: limit.raised?.name ?? null,
     limit_result: [result?.type ?? null, result?.status ?? null],
@@ -818,6 +848,7 @@ async function measureGuidance(section) {
       never_nest: "JavaScript has one stream (async): no stream/astream pair",
       guarded: "JavaScript has one invoke (async): no invoke/ainvoke pair",
       depth_limit: "JavaScript has one invoke (async): no invoke/ainvoke pair",
+      depth_through_a_tool: "JavaScript has one invoke (async): no invoke/ainvoke pair",
       sync_guard_under_async: "null: a JS middleware hook is one async function; there " +
         "is no sync-only guard to fail under an async run",
       with_config_limit: "a compiled child bound with withConfig({recursionLimit: 8}) and " +

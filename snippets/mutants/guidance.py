@@ -444,7 +444,14 @@ MUTANTS = [
                 _CHILD_CONFIG.replace('"subagent"}', '"subagent", "checkpoint_ns": ""}') + _AINVOKE,
             ),
         ),
-        flips=("depth-limit-holds",),
+        flips=("depth-limit-holds", "depth-counts-tool-levels"),
+    ),
+    Mutant(
+        "general-purpose-drops-parent-tools",
+        "the general-purpose sub-agent is not given the parent's own tools",
+        (Patch(GRAPH_PY, '            "tools": _tools or [],\n            "middleware": gp_middleware,\n',
+               '            "tools": [],\n            "middleware": gp_middleware,\n'),),
+        flips=("depth-counts-tool-levels", "depth-guard-task-only"),
     ),
     Mutant(
         "every-spec-inherits-parent-middleware",
@@ -464,7 +471,14 @@ MUTANTS = [
                 NPM_DEEPAGENTS,
             ),
         ),
-        flips=("depth-limit-holds@js",),
+        flips=("depth-limit-holds@js", "depth-counts-tool-levels@js"),
+    ),
+    Mutant(
+        "js-general-purpose-drops-parent-tools",
+        "npm deepagents: the general-purpose sub-agent is not given the parent's own tools",
+        (Patch(NPM_BUNDLE, "\t\t\ttools: effectiveTools\n\t\t});\n\t\tgeneralPurposeSpec.middleware",
+               "\t\t\ttools: []\n\t\t});\n\t\tgeneralPurposeSpec.middleware", NPM_DEEPAGENTS),),
+        flips=("depth-counts-tool-levels@js", "depth-guard-task-only@js"),
     ),
     Mutant(
         "js-every-spec-inherits-parent-middleware",
