@@ -339,4 +339,7 @@ SECTION = Section(
             js=SAME,
         ),
     ],
+    # what its JavaScript twin returns besides its result's fields, and which of them it leaves out (lab.Section)
+    js_only=("excluded_from_fork_input", "flag", "preamble_length", "preamble_matches_source", "runnable_fork_suffix"),
+    python_only=("excluded_keys",),
 )

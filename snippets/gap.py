@@ -15,7 +15,7 @@ class Chain:
     # "isolated, own task", "fork, own task", "isolated, agent tool", "fork, agent tool",
     # "isolated, parent's agent tool"
     form: str
-    child_got: str  # the tool result the child got for its first call
+    child_got: str | None  # the tool result the child got for its first call (None: the run failed before it got one)
     grandchild_ran: bool
     refused: bool  # was it deepagents' refusal (section 4)?
 
@@ -208,4 +208,7 @@ SECTION = Section(
             lambda facts: facts.gap.why_no_flag is not None,
         ),
     ],
+    # what its JavaScript twin returns besides its result's fields, and which of them it leaves out (lab.Section)
+    js_only=("middleware_chains",),
+    python_only=("profiles",),
 )

@@ -621,4 +621,7 @@ SECTION = Section(
             js=SAME,
         ),
     ],
+    # what its JavaScript twin returns besides its result's fields, and which of them it leaves out (lab.Section)
+    js_only=("attach_warned", "refusal_text", "with_config_limit"),
+    python_only=("limit_reported_async", "no_general_purpose_tools"),
 )

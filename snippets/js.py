@@ -23,6 +23,7 @@ measure.mjs's resolve hook does.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import json
@@ -30,6 +31,8 @@ import os
 import re
 import shutil
 import subprocess
+import types
+import typing
 from pathlib import Path
 from typing import Any
 
@@ -228,6 +231,72 @@ def read(code: int, out: str, err: str, wanted: list[str]) -> tuple[Measured, di
     printed = {scenario: text for name in found for scenario, text in data[name].get("printed", {}).items()}
     result = {"versions": data["versions"], "deepagents_dir": data["deepagents_dir"], "sections": found}
     return Measured(result, printed, {}), failed
+
+
+def schema(section: str) -> tuple[type, dict[str, Any]]:
+    """(the Python result type of the experiment, field -> the type its JavaScript twin returns it as): the
+    result type's fields and types, less the section's `python_only` and plus its `js_only` (of any type)."""
+    declared = registry.section(section)
+    result = typing.get_type_hints(declared.measure)["return"]
+    hints = typing.get_type_hints(result)
+    fields = {f.name: hints[f.name] for f in dataclasses.fields(result) if f.name not in (*declared.python_only, "printed")}
+    return result, {**fields, **{name: Any for name in declared.js_only}}
+
+
+def unlike_the_schema(section: str, data: dict[str, Any]) -> list[str]:
+    """How a section's JavaScript result differs from its schema (`schema`): a key the schema lacks, a field
+    missing, a value not of its field's type. `printed` and `notes` (why a value reads as it does) are the
+    harness's own keys. An object of a result type nested in a field holds at least that type's fields (the
+    JavaScript twin may say more about it)."""
+    result, fields = schema(section)
+    keys = set(data) - {"printed", "notes"}
+    problems = [f"{key!r} is no field of {result.__name__} (declare it in the section's js_only)" for key in sorted(keys - set(fields))]
+    problems += [f"{name!r} is missing (declare it in the section's python_only)" for name in fields if name not in keys]
+    noted = data.get("notes") or {}  # a null the harness says why it could not measure is no mismatch
+    problems += [f"{name!r} is {_shown(data[name])}, not {_type_name(fields[name])}"
+                 + (" (or null with a note in measure.mjs saying why)" if data[name] is None else "")
+                 for name in fields if name in keys and not _fits(data[name], fields[name])
+                 and not (data[name] is None and name in noted)]
+    return problems
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    """Whether a JSON value has the shape of a Python type (JSON has no tuples: an array fits either)."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is Any:
+        return True
+    if hint is type(None):
+        return value is None
+    if origin in (typing.Union, types.UnionType):
+        return any(_fits(value, arg) for arg in args)
+    if dataclasses.is_dataclass(hint):
+        hints = typing.get_type_hints(hint)
+        return isinstance(value, dict) and set(value) >= set(hints) and all(_fits(value[k], hints[k]) for k in hints)
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if hint is str:
+        return isinstance(value, str)
+    if (origin or hint) is dict:
+        return isinstance(value, dict) and (not args or all(_fits(v, args[1]) for v in value.values()))
+    if (origin or hint) in (list, tuple, set, frozenset):
+        if not isinstance(value, list):
+            return False
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            return len(value) == len(args) and all(_fits(v, a) for v, a in zip(value, args))
+        return not args or all(_fits(v, args[0]) for v in value)
+    return True  # a type JSON cannot tell apart: any value
+
+
+def _type_name(hint: Any) -> str:
+    return getattr(hint, "__name__", None) if not typing.get_args(hint) else str(hint).replace("typing.", "")
+
+
+def _shown(value: Any) -> str:
+    return " ".join(json.dumps(value, ensure_ascii=False, default=str).split())[:80]
 
 
 def failure(stderr: str, wanted: list[str]) -> ExperimentFailed:

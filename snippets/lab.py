@@ -82,6 +82,11 @@ class Section:
     reads: tuple[
         str, ...
     ] = ()  # the sections whose results its experiment reads (bench.read)
+    # The JavaScript twin's result (snippets/js/measure.mjs) has the fields of `measure`'s result type, less
+    # `python_only` and plus `js_only`, each of the type its field declares (snippets/js.py `unlike_the_schema`
+    # checks every JavaScript measurement against it: one schema for both runtimes' results)
+    python_only: tuple[str, ...] = ()
+    js_only: tuple[str, ...] = ()
 
 
 class ExperimentFailed(RuntimeError):

@@ -322,4 +322,6 @@ SECTION = Section(
             js=SAME,
         ),
     ],
+    # what its JavaScript twin returns besides its result's fields, and which of them it leaves out (lab.Section)
+    js_only=("flag", "isolated_warnings"),
 )

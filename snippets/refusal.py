@@ -261,4 +261,7 @@ SECTION = Section(
             js=SAME,
         ),
     ],
+    # what its JavaScript twin returns besides its result's fields, and which of them it leaves out (lab.Section)
+    js_only=("length", "parent_result_streamed", "source_at", "status"),
+    python_only=("reviewed", "unknown_key"),
 )

@@ -304,4 +304,7 @@ SECTION = Section(
             _general_purpose_everywhere,
         ),
     ],
+    # what its JavaScript twin returns besides its result's fields, and which of them it leaves out (lab.Section)
+    js_only=("general_purpose_everywhere",),
+    python_only=("by_spec_key", "inherited", "combinations"),
 )

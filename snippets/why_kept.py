@@ -221,4 +221,8 @@ SECTION = Section(
             lambda facts: facts.why_kept.middleware_gives_reason,
         ),
     ],
+    # what its JavaScript twin returns besides its result's fields, and which of them it leaves out (lab.Section)
+    js_only=("inserted_after_filesystem_at", "mirrored_task_at", "notes_in_source", "same_surface", "shared_prefix",
+             "task_position"),
+    python_only=("notes", "middleware_attribute_doc", "middleware"),
 )

@@ -95,3 +95,39 @@ def test_a_javascript_failure_is_one_line_naming_the_section_and_the_mjs_file(br
     refusal_twins = [c.id for c in registry.claims_of(registry.section("refusal")) if c.runtime == "js"]
     assert all(row[c]["error"] == tolerant.failed[f"refusal{JS_SUFFIX}"] for c in refusal_twins)
     assert not isinstance(row[next(c.id for c in TWINS if registry.section_of(c.id).name == "modes")], dict)
+
+
+# --------------------------------------------------------------------------- one schema for both runtimes' results
+
+
+def test_every_javascript_result_has_the_schema_of_its_experiments_result(facts):
+    """What the run's build measured in JavaScript (read from its cache: no node, no build of its own) has the
+    fields of the Python result type, less the section's python_only and plus its js_only, each of its type."""
+    sections = facts.js._data
+    assert set(sections) == set(js.sections())
+    assert {name: js.unlike_the_schema(name, data) for name, data in sections.items()} == {name: [] for name in sections}
+
+
+def test_a_javascript_result_unlike_its_schema_is_named_field_by_field():
+    from snippets.guidance import TOOL_LIMITS
+
+    name = "guidance"
+    result, fields = js.schema(name)
+    good = {"depth_through_a_tool": {"invoke": [[["general-purpose"], True, limit < 3, limit >= 3] for limit in TOOL_LIMITS]}}
+    assert js.unlike_the_schema(name, {**{f: None for f in fields}, **good, "notes": {f: "why" for f in fields}}) == []
+    problems = js.unlike_the_schema(name, {"depth_through_a_tool": {"invoke": [["general-purpose", True, False, False]]},
+                                           "depth_limit": None, "surplus": 1, "printed": {}})
+    assert "'surplus' is no field of Guidance (declare it in the section's js_only)" in problems
+    assert "'spec_keys' is missing (declare it in the section's python_only)" in problems
+    assert "'depth_limit' is null, not dict[str, list[tuple[list[int], list[int], str]]] (or null with a note in measure.mjs saying why)" in problems
+    assert any(p.startswith("'depth_through_a_tool' is {\"invoke\":") for p in problems), problems
+    assert not any("printed" in p for p in problems)
+
+
+def test_the_schema_reads_nested_result_types_and_optional_fields():
+    from snippets.gap import Chain
+
+    chain = {"form": "fork, own task", "child_got": None, "grandchild_ran": False, "refused": False}
+    assert js._fits(chain, Chain) and js._fits({**chain, "error": "more is allowed"}, Chain)
+    assert not js._fits({**chain, "refused": "no"}, Chain) and not js._fits({"form": "x"}, Chain)
+    assert js._fits([1, "a"], tuple[int, str]) and not js._fits([1], tuple[int, str]) and not js._fits(True, int)

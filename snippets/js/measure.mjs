@@ -593,7 +593,7 @@ async function measureFlag(section) {
       next("fk", surfaces.listed)),
     runnable_fork_suffix: suffixOf(listing.task_description ?? "", "- cfk: runnable fork",
       next("cfk", suffixes)),
-    declared_by: states.fk?.flag_set_by_node?.split(".")[0] ?? null,
+    declared_by: states.fk?.flag_set_by_node ? [states.fk.flag_set_by_node.split(".")[0]] : [],
     declarer_doc: null,
     why_declared: null,
     printed: { flag: run.printed },
@@ -603,6 +603,7 @@ async function measureFlag(section) {
         "middleware hook sees only the keys its own stateSchema declares",
       kept_on_input: "null: Python declares the flag with OmitFromSchema; npm declares it " +
         "in forkTaskToolMiddleware's zod stateSchema, private by its leading underscore",
+      kept_on_output: "null: as kept_on_input",
       declarer_doc: "null: the npm source has no docstring for forkTaskToolMiddleware",
       why_declared: "null: the npm source gives no reason for declaring the key",
     },
