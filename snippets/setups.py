@@ -91,8 +91,9 @@ DIMENSIONS = {
     "model": ("tool_surfaces", "refusal", "flag", "gap"),
     # what happens when a child calls `task`, however the reader runs the parent (lab.running)
     "run": ("refusal", "flag", "gap"),
-    # what the children are offered and what a child's `task` call gets, under what a reader's parent carries
-    "parent": ("tool_surfaces", "refusal"),
+    # what the children are offered (beside the parent's tools, position by position) and what a child's `task`
+    # call gets, under what a reader's parent carries
+    "parent": ("tool_surfaces", "why_kept", "refusal"),
     # what a child's `task` call gets when its model sends arguments the tool's schema does not accept
     "args": ("refusal", "flag", "gap"),
     # what a child is offered and what its `task` call gets when its spec sets a key the examples' children leave out
@@ -168,6 +169,7 @@ SCOPES = (
     Scope("model-unmatched", "with a model no harness profile matches", lambda setup: setup.model is None),
     Scope("parent-toolless", "a parent without tools or middleware of its own",
           lambda setup: setup.parent not in ("own-tool", "own-middleware")),
+    Scope("parent-no-async", "a parent with no async sub-agent", lambda setup: setup.parent != "async-subagent"),
     Scope("args-valid", "with well-formed arguments", lambda setup: setup.args is None),
     Scope("child-own-interrupt-on", "with no `interrupt_on` of its own", lambda setup: setup.child != "interrupt_on"),
 )
