@@ -29,7 +29,7 @@ export PYTHONWARNINGS := ignore::SyntaxWarning
 # checkout (an editable install points there) must not build a mix of the two.
 export PYTHONPATH := $(CURDIR)$(if $(PYTHONPATH),:$(PYTHONPATH))
 
-.PHONY: setup serve build releases releases-check facts parity check test bench bench-suite matrix drift mutate sentences audit clean engine-demo
+.PHONY: setup serve build releases releases-check facts parity check test bench bench-suite matrix drift mutate mutants sentences audit clean engine-demo
 
 # Re-runs only when a lock file changes. --compile-bytecode: a build never recompiles
 # the dependencies, even where PYTHONDONTWRITEBYTECODE is set.
@@ -122,6 +122,12 @@ matrix: setup
 # workflow gets it as its job summary ($GITHUB_STEP_SUMMARY).
 drift: setup
 	$(RUN) python -m tools.drift_watch
+
+# The quick path over every mutant, kept in data/mutants.json for the code and stack it ran under: the test suite
+# reads a mutant's claim values from it while they are current (and observes a few again each run), and observes
+# the rest itself. Run it after changing snippets/, claims/ or the lock files, and commit the file.
+mutants: setup
+	$(RUN) python -m tools.mutation --quick --record
 
 # The mutation suite (python -m claims mutate runs mkdocs.yml's runner, tools/mutation.py): deepagents (or langchain) copied, one behaviour changed at a
 # time, both languages built strictly against each; prints what followed, exit 1 if one is not caught.

@@ -1,11 +1,13 @@
 """The mutation suite (tools/mutation.py): every mutant is caught, on every page of every language.
 
-One session observes every mutant on the quick path (the facts measured under the patched copy,
+One session observes the mutants on the quick path (the facts measured under the patched copy,
 every page's bindings resolved by the build's own function) and, meanwhile, builds one mutant
 strictly in both languages, the way `make mutate` builds each (but reading what the patch leaves
 unchanged from a copy of the run's cache): its build must stop naming the page and line of a sentence
-bound to a claim it flipped. Each mutant is one test, whose failure message
-is its row of the table and what followed.
+bound to a claim it flipped. A mutant's claim values kept by `make mutants` (data/mutants.json) for the
+very code and stack of this run are read instead of measured again, but the pages' bindings are still
+resolved with them now; a few kept mutants (AGAIN) are observed again each run and must match what was
+kept. Each mutant is one test, whose failure message is its row of the table and what followed.
 
 What a page must show comes from its bindings and the claims' values, never from its words: the
 judge is tested below on observations made by hand from the pages' own markers.
@@ -16,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import os
+import random
 from concurrent.futures import ThreadPoolExecutor
 from importlib.metadata import version
 
@@ -56,31 +59,54 @@ def skip_if_written_for_another_release(problem: str) -> None:
 FULL_BUILD = MUTANTS["js-fork-may-set-skills"]
 
 
+# Kept mutants observed again each run (a random few: pytest-randomly seeds the choice), and compared.
+AGAIN = 3
+
+
+@dataclasses.dataclass
+class Observed:
+    baseline: Observation  # the unpatched site, as the quick path's probe read it from the run's cache
+    seen: dict[str, Observation]  # mutant -> what was observed now, else what was kept (with the pages of now)
+    verdicts: dict[str, mutation.Verdict]
+    full: Observation  # FULL_BUILD built strictly
+    kept: dict[str, Observation]  # what data/mutants.json kept, for this run's inputs
+    again: dict[str, Observation]  # kept mutants observed again now
+    why_none_kept: str  # why nothing was read from data/mutants.json ("" when it was)
+
+
 @pytest.fixture(scope="session")
-def observed(tmp_path_factory, build_cache, site):
-    """(the quick path's baseline and observations, the full strict build of FULL_BUILD), made side by side.
-    The baseline is what the run's build measured (read from its cache)."""
+def observed(tmp_path_factory, build_cache, site, facts):
+    """The quick path's observations (kept ones read, the others made now) and the full strict build of FULL_BUILD,
+    made side by side. The baseline is what the run's build measured (read from its cache)."""
+    from snippets.facts import live_row
+
     root = tmp_path_factory.mktemp("mutants")
     copy_cache(build_cache, root / "cache")  # the full build's
     copy_cache(build_cache, root / "quick-cache")  # the quick path's: its probe keeps each mutant's facts there
+    kept, why_none = mutation.kept(MUTANTS.values(), live_row(facts)["facts"])
+    again = random.sample(sorted(kept), min(AGAIN, len(kept)))
+    observe = [m for name, m in MUTANTS.items() if name not in kept or name in again]
     with ThreadPoolExecutor(max_workers=1) as pool:
         full = pool.submit(mutation.build_against, FULL_BUILD, root / "full", cache=root / "cache")
-        baseline, seen = mutation.quick(list(MUTANTS.values()), root / "quick", say=lambda line: None, cache=root / "quick-cache")
+        baseline, seen = mutation.quick(observe, root / "quick", say=lambda line: None, cache=root / "quick-cache")
+        seen = {**kept, **seen}
         verdicts = {name: mutation.judge(m, baseline, seen[name]) for name, m in MUTANTS.items()}
-        print("\n" + mutation.table(list(verdicts.values()), "quick", 0))
-        return baseline, seen, verdicts, full.result()
+        print(f"\nobserved now: {len(observe)} mutants; read from {paths.shown(mutation.KEPT)}: "
+              f"{len(MUTANTS) - len(observe)}{f' ({why_none})' if why_none else ''}")
+        print(mutation.table(list(verdicts.values()), "quick", 0))
+        return Observed(baseline, seen, verdicts, full.result(), kept, {name: seen[name] for name in again}, why_none)
 
 
 @pytest.mark.parametrize("name", list(MUTANTS))
 def test_mutant_is_caught(observed, name):
-    verdict = observed[2][name]
+    verdict = observed.verdicts[name]
     if not verdict.caught:
         skip_if_written_for_another_release(verdict.report())
     assert verdict.caught, verdict.report()
 
 
 def test_the_full_build_stops_naming_the_page_and_line(observed):
-    baseline, seen, _, full = observed
+    baseline, seen, full = observed.baseline, observed.seen, observed.full
     verdict = mutation.judge(FULL_BUILD, baseline, full)
     if not verdict.caught:
         skip_if_written_for_another_release(full.error or verdict.report())
@@ -93,7 +119,7 @@ def test_the_full_build_stops_naming_the_page_and_line(observed):
 
 def test_the_quick_path_binds_what_the_build_shows(observed, site):
     """Every bound span of every page of every language, kind, claims and line, as the real build made them."""
-    baseline = observed[0]
+    baseline = observed.baseline
     built, _ = mutation.read_site(site)
     assert built == baseline.spans
 
@@ -317,3 +343,79 @@ def test_copies_of_npm_deepagents_measured_in_one_node_process_read_as_one_proce
     assert shared["plain"]["out"] != shared["patched"]["out"], "the patched copy's refusal was measured"
     assert shared["plain again"] == shared["plain"]
     assert js.read(shared["patched"]["code"], shared["patched"]["out"], "", ["refusal"])[0].result["sections"]["refusal"]
+
+
+# --------------------------------------------------------------------------- the kept observations (make mutants)
+
+
+def test_kept_mutants_observed_again_show_what_was_kept(observed):
+    """AGAIN kept mutants, observed now on the quick path: every claim has the value data/mutants.json kept."""
+    if not observed.kept:
+        pytest.skip(f"nothing was read from {paths.shown(mutation.KEPT)} ({observed.why_none_kept}): every mutant was "
+                    "observed now; `make mutants` keeps them for this code and stack")
+    assert observed.again, "no kept mutant was observed again"
+    for name, now in observed.again.items():
+        differ = {c: (observed.kept[name].live.get(c), v) for c, v in now.live.items() if observed.kept[name].live.get(c) != v}
+        assert not differ, f"{name}: kept -> now: {differ}"
+
+
+def test_make_mutants_keeps_what_the_quick_path_saw_and_the_suite_reads_it_back(tmp_path, cache_copy, facts):
+    """`make mutants` (python -m tools.mutation --quick --record), on one mutant into a file of the test's: read back,
+    its claim values are those the quick path saw, and the judge catches it as it does when it is observed now."""
+    import subprocess
+    import sys
+
+    from snippets import cache as facts_cache
+    from snippets.facts import live_row
+
+    record, mutant = tmp_path / "mutants.json", MUTANTS["fork-gets-extra-tool"]
+    done = subprocess.run([sys.executable, "-m", "tools.mutation", "--quick", "--record", str(record), mutant.name],
+                          cwd=paths.ROOT, env={**os.environ, **facts_cache.environment(cache_copy)},
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "kept 1 of 1 mutants in" in done.stdout
+    baseline = live_row(facts)["facts"]
+    found, why = mutation.kept([mutant], baseline, record)
+    assert not why and set(found) == {mutant.name}
+    assert all(found[mutant.name].live[claim] != baseline[claim] for claim in mutant.flips)
+    unpatched = Observation(live=baseline, **mutation.on_the_pages(baseline, None))
+    assert mutation.judge(mutant, unpatched, found[mutant.name]).caught
+
+
+def test_a_kept_observation_is_read_only_for_the_inputs_and_baseline_it_was_kept_beside(tmp_path, facts, monkeypatch):
+    from snippets.facts import live_row
+
+    baseline, mutant = live_row(facts)["facts"], MUTANTS["fork-gets-extra-tool"]
+    claim = mutant.flips[0]
+    out = tmp_path / "quick"
+    out.mkdir()
+    (out / f"{mutant.name}.json").write_text(mutation._json(
+        {"live": {**baseline, claim: "changed"}, "imported": {"deepagents": "/scratch/deepagents/__init__.py"}, "failed": None}))
+    record = tmp_path / "mutants.json"
+    assert mutation.keep([mutant], out, baseline, record) == [mutant.name]
+    found, why = mutation.kept([mutant], baseline, record)
+    assert not why and found[mutant.name].live == {**baseline, claim: "changed"}
+    assert found[mutant.name].spans == mutation.on_the_pages({**baseline, claim: "changed"}, None)["spans"] \
+        or found[mutant.name].stops  # what the pages make of the values is worked out now
+    other_baseline = {**baseline, claim: "other"}
+    assert mutation.kept([mutant], other_baseline, record) == ({}, f"{paths.shown(record)} was kept beside other baseline values")
+    monkeypatch.setattr(mutation, "inputs", lambda root=mutation.ROOT: "other")
+    assert mutation.kept([mutant], baseline, record) == ({}, f"{paths.shown(record)} was kept for other code or another stack")
+
+
+def test_the_inputs_change_with_the_measuring_code_and_not_with_its_tests_or_bytecode(tmp_path):
+    for name in mutation.MEASURING:
+        path = tmp_path / name / "a.py" if "." not in name else tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("x = 1\n")
+    before = mutation.inputs(tmp_path)
+    (tmp_path / "claims" / "tests").mkdir()
+    (tmp_path / "claims" / "tests" / "test_a.py").write_text("assert True\n")
+    (tmp_path / "snippets" / "__pycache__").mkdir()
+    (tmp_path / "snippets" / "__pycache__" / "a.pyc").write_bytes(b"\0")
+    assert mutation.inputs(tmp_path) == before
+    for name in mutation.MEASURING:
+        path = tmp_path / name / "a.py" if "." not in name else tmp_path / name
+        path.write_text("x = 2\n")
+        assert mutation.inputs(tmp_path) != before, name
+        path.write_text("x = 1\n")

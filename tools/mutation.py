@@ -3,6 +3,7 @@
     python -m tools.mutation                      # every mutant, full strict builds (make mutate)
     python -m tools.mutation fork-may-set-skills  # only the mutants named
     python -m tools.mutation --quick              # the quick path that tests/test_mutants.py runs
+    python -m tools.mutation --quick --record     # ... and keep what it saw in data/mutants.json (make mutants)
 
 The mutants of a section are declared in snippets/mutants/<section>.py, apart from
 the experiment and claims of snippets/<section>.py that pages publish
@@ -39,6 +40,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import functools
+import hashlib
 import html
 import importlib.metadata
 import importlib.util
@@ -239,18 +241,24 @@ def _observe_fork(mutant: Mutant, scratch: Path, baseline: dict, facts: Any, out
         partly = {name: (fields, baseline[name]) for name, fields in fields_needed(mutant, facts, needed).items()}
         now, _ = gather(_reused(baseline, needed), tolerant=True, measured_js=_npm_measured(mutant, needed, out),
                         partly=partly)
-        result = {"live": live_row(now)["facts"], "imported": _origins(mutant.packages, now)}
-        if now.failed:
-            from sitegen.facts import pages_showing
-
-            name, why = next(iter(now.failed.items()))
-            result["failure"] = f"{why} (pages that show it: {', '.join(map(paths.shown, pages_showing(name)))})"
-        else:
-            result["stops"], result["spans"] = resolve(result["live"])
+        live, failed = live_row(now)["facts"], next(iter(now.failed.items()), None)
+        result = {"live": live, "imported": _origins(mutant.packages, now), "failed": failed, **on_the_pages(live, failed)}
     except BaseException as error:  # noqa: BLE001 - reported as the observation
         result = {"error": f"{type(error).__name__}: {error}"}
     out.write_text(_json(result), encoding="utf-8")
     os._exit(0)
+
+
+def on_the_pages(live: dict[str, Any], failed: tuple[str, str] | list[str] | None) -> dict[str, Any]:
+    """What the pages make of a mutant's claim values, as they are now: the experiment that failed, naming the
+    pages that show it; else what stops the strict build, and the spans each page keeps."""
+    if failed:
+        from sitegen.facts import pages_showing
+
+        name, why = failed
+        return {"failure": f"{why} (pages that show it: {', '.join(map(paths.shown, pages_showing(name)))})"}
+    stops, spans = resolve(live)
+    return {"stops": stops, "spans": spans}
 
 
 def _js_wanted(mutant: Mutant, needed: set[str]) -> list[str]:
@@ -374,6 +382,81 @@ def quick(mutants: Sequence[Mutant], out: Path, workers: int = 2, say: Callable[
     return read("_baseline"), {m.name: seen.get(m.name) or read(m.name) for m in mutants}
 
 
+# --------------------------------------------------------------------------- kept observations (make mutants)
+
+# What the quick path saw of every mutant, kept for the inputs it saw it under: `make mutants` writes it, and
+# tests/test_mutants.py reads a mutant's claim values from it when they are current instead of measuring them
+# again (and observes a few again each run, to compare). What the pages make of those values is worked out anew
+# each time (`on_the_pages`): the pages are not among the inputs.
+KEPT = ROOT / "data" / "mutants.json"
+# The code that measures a mutant's claim values and reads them: the experiments, claims and mutants
+# (snippets/), the claims engine, this module and the npm copies' runner. With the stack they run on: `inputs`.
+MEASURING = ("snippets", "claims", "tools/mutation.py", "tools/measure_copies.mjs")
+
+
+def inputs(root: Path = ROOT) -> str:
+    """The digest of everything a mutant's claim values depend on: MEASURING's files (their tests left out), the
+    installed Python distributions and Python itself, npm deepagents and node (snippets/js.py `key`)."""
+    digest = hashlib.sha256()
+    for name in MEASURING:
+        top = root / name
+        for path in sorted(top.rglob("*") if top.is_dir() else [top]):
+            parts = path.relative_to(root).parts
+            if path.is_file() and "__pycache__" not in parts and "tests" not in parts:
+                digest.update("/".join(parts).encode() + b"\0" + path.read_bytes() + b"\0")
+    stack = sorted(f"{d.metadata['Name']}=={d.version}" for d in importlib.metadata.distributions())
+    digest.update("\n".join([sys.version, *stack, js.key()]).encode())
+    return digest.hexdigest()
+
+
+def _values(live: dict[str, Any]) -> str:
+    return hashlib.sha256(json.dumps(live, sort_keys=True, ensure_ascii=False, default=str).encode()).hexdigest()
+
+
+def keep(mutants: Sequence[Mutant], out: Path, baseline: dict[str, Any], path: Path = KEPT) -> list[str]:
+    """Keep what the quick path saw in `out` of each of these mutants (the claims whose value is not the
+    baseline's, where the patched packages were imported from, the experiment that failed) in `path`, beside what
+    it kept of others for the same inputs; returns the names kept. A mutant not observed (an error) is not kept."""
+    now, record = inputs(), json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
+    if record.get("inputs") != now or record.get("baseline") != _values(baseline):
+        record = {"inputs": now, "baseline": _values(baseline), "mutants": {}}
+    kept = []
+    for mutant in mutants:
+        seen = out / f"{mutant.name}.json"
+        data = json.loads(seen.read_text(encoding="utf-8")) if seen.exists() else {"error": "no observation"}
+        if data.get("error"):
+            record["mutants"].pop(mutant.name, None)
+            continue
+        record["mutants"][mutant.name] = {
+            "changed": {claim: value for claim, value in data["live"].items() if value != baseline.get(claim)},
+            "imported": data["imported"], "failed": data.get("failed")}
+        kept.append(mutant.name)
+    record["by"] = "make mutants"
+    record["mutants"] = dict(sorted(record["mutants"].items()))
+    facts_cache.write_atomically(path, (json.dumps(record, indent=1, ensure_ascii=False, default=str) + "\n").encode())
+    return kept
+
+
+def kept(mutants: Iterable[Mutant], baseline: dict[str, Any], path: Path = KEPT) -> tuple[dict[str, Observation], str]:
+    """(mutant -> what `path` kept of it, with what the pages make of it now; why nothing was read, else "").
+    Read only when kept for these very inputs and this baseline."""
+    if not path.exists():
+        return {}, f"{paths.shown(path)} does not exist"
+    record = json.loads(path.read_text(encoding="utf-8"))
+    if record.get("inputs") != inputs():
+        return {}, f"{paths.shown(path)} was kept for other code or another stack"
+    if record.get("baseline") != _values(baseline):
+        return {}, f"{paths.shown(path)} was kept beside other baseline values"
+    found = {}
+    for mutant in mutants:
+        entry = record["mutants"].get(mutant.name)
+        if entry is not None:
+            live = {**baseline, **entry["changed"]}
+            found[mutant.name] = Observation.read({"live": live, "imported": entry["imported"],
+                                                   **on_the_pages(live, entry["failed"])})
+    return found, ""
+
+
 # --------------------------------------------------------------------------- the full path: strict builds
 
 # Runs in the build's own process: `mkdocs build`, then every claim's value as that build measured it.
@@ -486,6 +569,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="the quick path (no build; what tests/test_mutants.py runs)")
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1), help="mutants at a time")
     parser.add_argument("--keep", type=Path, help="keep the scratch copies, sites and logs in this folder")
+    parser.add_argument("--record", nargs="?", const=KEPT, type=Path, metavar="FILE",
+                        help=f"with --quick: keep what it saw in FILE (default {paths.shown(KEPT)}; make mutants)")
     parser.add_argument("--probe", type=Path, help=argparse.SUPPRESS)  # the quick path's observer process
     args = parser.parse_args(argv)
     if args.probe:
@@ -495,6 +580,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     unknown = [n for n in args.names if n not in known]
     if unknown:
         parser.error(f"no mutant named {', '.join(unknown)}; known: {', '.join(known)}")
+    if args.record and not args.quick:
+        parser.error("--record keeps what the quick path saw: add --quick")
     chosen = [known[n] for n in args.names] or list(known.values())
     way = "quick" if args.quick else "full"
     print(f"{len(chosen)} mutants, {way} path" + ("" if args.quick else ": both languages built strictly for each"), flush=True)
@@ -502,6 +589,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="mutants-") as scratch:
         observe = quick if args.quick else full
         baseline, seen = observe(chosen, (args.keep or Path(scratch)) / way, args.workers, lambda line: print(line, flush=True))
+        if args.record:
+            recorded = keep(chosen, (args.keep or Path(scratch)) / way, baseline.live, args.record)
+            print(f"kept {len(recorded)} of {len(chosen)} mutants in {paths.shown(args.record)}", flush=True)
     verdicts = [judge(m, baseline, seen[m.name]) for m in chosen]
     print("\n" + table(verdicts, way, time.monotonic() - started) + "\n\nDetails:\n\n" + "\n\n".join(v.report() for v in verdicts))
     return 0 if all(v.caught for v in verdicts) else 1
