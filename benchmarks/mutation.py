@@ -95,3 +95,8 @@ print(f"one full strict build (both languages)   {build_wall:6.1f} s wall {build
 print(f"both, as tests/test_mutants.py runs them {both_wall:6.1f} s wall {both_cpu:6.1f} s CPU   "
       f"(target <= 30 s wall {'ok' if both_wall <= 30 else 'MISSED'})")
 print(f"caught                                   {sum(v.caught for v in verdicts):6d} of {count}")
+# What tests/test_mutants.py reads instead of observing (make mutants): the figures above observe every mutant, as
+# the suite does when data/mutants.json was kept for other code; with it current, the suite observes AGAIN of them.
+found, why = mutation.kept(registry.mutants(), baseline.live)
+print(f"kept for this code and stack             {len(found):6d} of {len(registry.mutants())}   "
+      f"({paths.shown(mutation.KEPT)}{': ' + why if why else ''}; the suite observes the others)")

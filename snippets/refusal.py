@@ -36,6 +36,9 @@ class Refusal:
     # what the fork child's first `task` call got, whether as a tool error, and whether a grandchild ran, when its
     # model sends an invented key beside the two the schema defines (lab.sending("unknown-key"))
     unknown_key: tuple[str, bool, bool]
+    # what a deep agent's `task` call written as deepagents' docs write it (DOCS_EXAMPLE_CALL) got, whether as a
+    # tool error, and whether a sub-agent ran
+    docs_example_call: tuple[str, bool, bool]
 
     @property
     def length(self) -> int:
@@ -70,6 +73,26 @@ def with_unknown_key() -> tuple[str, bool, bool]:
     got = [m for m in (fork_child.seen or [[]])[-1] if m.type == "tool"]
     expect(len(got) == 1, looked_for="one tool result for the fork child's `task` call with an invented key")
     return got[0].text, got[0].status == "error", bool(grandchild.seen)
+
+
+# deepagents' docs write a call of the general-purpose sub-agent as `task(name="general-purpose", task="...")`
+# (data/docs_quotes.yml, docs-example-call); the tool's arguments are `description` and `subagent_type`.
+DOCS_EXAMPLE_CALL = {"name": "general-purpose", "task": "Research quantum computing trends"}
+
+
+def docs_example_call() -> tuple[str, bool, bool]:
+    """A deep agent whose model calls `task` with DOCS_EXAMPLE_CALL's arguments: what the call got back, whether
+    as a tool error, and whether a sub-agent ran (the general-purpose sub-agent has the parent's model: it would be
+    the model's second call of three; the declared `helper`, never named,, has a model of its own)."""
+    from deepagents import create_deep_agent
+    from scripted_model import ScriptedModel, call, say
+
+    model = ScriptedModel(script=[call("task", **DOCS_EXAMPLE_CALL), say("general-purpose done"), say("parent done")])
+    helper = {"name": "helper", "description": "a helper", "model": ScriptedModel(script=[say("never")])}
+    create_deep_agent(model=model, subagents=[helper]).invoke({"messages": [{"role": "user", "content": "research"}]})
+    got = [m for m in model.seen[-1] if m.type == "tool"]
+    expect(len(got) == 1, looked_for="one tool result for the `task` call written as deepagents' docs write it")
+    return got[0].text, got[0].status == "error", len(model.seen) == len(model.script)
 
 
 def _rejected_naming_the_key(refusal: Refusal) -> bool:
@@ -143,6 +166,7 @@ def measure_refusal(bench: Bench) -> Refusal:
         parent_finished=bool(answers) and answers[-1].text == "parent done",
         reviewed=under_review(),
         unknown_key=with_unknown_key(),
+        docs_example_call=docs_example_call(),
     )
 
 
@@ -177,6 +201,15 @@ SECTION = Section(
             "error naming that key, not the refusal, and no grandchild runs",
             None,
             lambda facts: _rejected_naming_the_key(facts.refusal),
+        ),
+        # deepagents' docs write the general-purpose sub-agent's call otherwise (data/docs_quotes.yml).
+        Claim(
+            "docs-example-call-rejected",
+            'A `task` call written as deepagents\' docs write it, `task(name="general-purpose", task="...")`, gets '
+            "an error as its tool result, and no sub-agent runs",
+            None,
+            lambda facts: facts.refusal.docs_example_call[1] and not facts.refusal.docs_example_call[2],
+            js=SAME,
         ),
         Claim(
             "refusal-length",

@@ -22,7 +22,7 @@ FIGURES = {
                                   "JavaScript measurement, cold", "node processes, cached run"],
     "benchmarks/mutation.py": ["mutants", "quick path, every mutant", "quick path, per mutant",
                                "one full strict build (both languages)", "both, as tests/test_mutants.py runs them",
-                               "caught"],
+                               "caught", "kept for this code and stack"],
     "benchmarks/site.py": [
         "strict build, cold (nothing cached)",
         "strict build, fully cached",

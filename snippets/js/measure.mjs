@@ -442,7 +442,20 @@ async function measureWhyKept(section) {
 
 // --- section 4: refusal ----------------------------------------------------------------
 
-section("refusal", measureRefusal);
+section("refusal", async (section) => ({ ...await measureRefusal(section), docs_example_call: await docsExampleCall() }));
+
+// deepagents' docs write a call of the general-purpose sub-agent as `task(name="general-purpose", task="...")`
+// (snippets/refusal.py DOCS_EXAMPLE_CALL). [what the call got back, whether as a tool error, whether a sub-agent
+// ran: the general-purpose sub-agent has the parent's model, it would be the model's second call of three]
+async function docsExampleCall() {
+  const args = { name: "general-purpose", task: "Research quantum computing trends" };
+  const model = new ScriptedModel({ script: [call("task", "call", args), say("general-purpose done"), say("parent done")] });
+  const helper = { name: "helper", description: "a helper", model: new ScriptedModel({ script: [say("never")] }) };
+  await createDeepAgent({ model, subagents: [helper] }).invoke(user("research"));
+  const got = (model.seen.at(-1) ?? []).filter((message) => message.type === "tool");
+  expect(got.length === 1, "refusal", "one tool result for the `task` call written as deepagents' docs write it");
+  return [got[0].text, got[0].status === "error", model.seen.length === 3];
+}
 
 async function measureRefusal(section) {
   const run = await scenario("refusal", section);

@@ -22,6 +22,27 @@ MUTANTS = [
         flips=("unknown-task-argument-rejected",),
     ),
     Mutant(
+        "task-takes-the-docs-keys",
+        "`task` takes `name` and `task` for `subagent_type` and `description`, as deepagents' docs write its call",
+        (Patch(SUBAGENTS_PY, "        if isinstance(data, dict):\n            arguments =",
+               "        if isinstance(data, dict) and {\"name\", \"task\"} <= data.keys():\n"
+               "            data = {**{k: v for k, v in data.items() if k not in (\"name\", \"task\")},\n"
+               "                    \"subagent_type\": data[\"name\"], \"description\": data[\"task\"]}\n"
+               "        if isinstance(data, dict):\n            arguments ="),),
+        flips=("docs-example-call-rejected",),
+    ),
+    Mutant(
+        "js-task-takes-the-docs-keys",
+        "npm deepagents: `task` takes `name` and `task` for `subagent_type` and `description`, as deepagents' docs "
+        "write its call",
+        (Patch(NPM_BUNDLE, "\tconst taskToolSchema = z.object({\n",
+               "\tconst taskToolSchema = z.preprocess((a) => a && a.name !== undefined && a.task !== undefined ? "
+               "{ subagent_type: a.name, description: a.task } : a, z.object({\n", NPM_DEEPAGENTS),
+         Patch(NPM_BUNDLE, "\t});\n\tconst taskTool = tool(runTask, {", "\t}));\n\tconst taskTool = tool(runTask, {",
+               NPM_DEEPAGENTS)),
+        flips=("docs-example-call-rejected@js",),
+    ),
+    Mutant(
         "refusal-raises",
         "a fork child's `task` call raises instead of returning the refusal",
         (
