@@ -46,6 +46,9 @@ class ToolSurfaces:
     # kind of child (isolated, fork) -> the names it is offered of a parent's own tool
     # ("parent tool") and of a tool a parent's middleware adds ("middleware tool")
     inherited: dict[str, list[str]]
+    # "parent", "general-purpose" -> the tools each is offered, in order, under a parent with a tool of its own, a
+    # middleware that adds one and a declared sub-agent (offered_to_general_purpose); None: it never ran
+    general_purpose: dict[str, list[str] | None]
     filesystem: list[str]  # the tools deepagents' filesystem middleware can offer (`execute` only with a sandbox)
     # every kind of child with everything it may carry: what it is offered, what its `task` call gets (your_setup.py)
     combinations: list = field(default_factory=list)
@@ -110,14 +113,10 @@ def offered_by_spec_key() -> dict[str, list[str]]:
     return {key: [tool.name for tool in offered[key]] for key in values if key in offered}
 
 
-def offered_from_the_parent() -> dict[str, list[str]]:
-    """Kind of child -> which of the parent's own tool and its middleware's tool it is offered."""
-    from deepagents import create_deep_agent
+def parent_extras():
+    """(a tool of the parent's own, "parent tool"; a middleware of the parent's that adds "middleware tool")."""
     from langchain.agents.middleware import AgentMiddleware
     from langchain_core.tools import tool
-    from scripted_model import ScriptedModel, delegate, say
-
-    from snippets.lab import tools_watch
 
     @tool("parent tool")
     def parent_tool() -> str:
@@ -132,6 +131,17 @@ def offered_from_the_parent() -> dict[str, list[str]]:
     class Adds(AgentMiddleware):
         tools = [middleware_tool]
 
+    return parent_tool, Adds()
+
+
+def offered_from_the_parent() -> dict[str, list[str]]:
+    """Kind of child -> which of the parent's own tool and its middleware's tool it is offered."""
+    from deepagents import create_deep_agent
+    from scripted_model import ScriptedModel, delegate, say
+
+    from snippets.lab import tools_watch
+
+    parent_tool, adds = parent_extras()
     offered: dict[str, list] = {}
     watch = tools_watch(offered)
     children = [
@@ -141,10 +151,34 @@ def offered_from_the_parent() -> dict[str, list[str]]:
     ]
     script = [delegate("isolated", "go", "c1"), delegate("fork", "go", "c2"), say("done")]
     agent = create_deep_agent(model=ScriptedModel(script=script), tools=[parent_tool],
-                              middleware=[Adds()], subagents=children)
+                              middleware=[adds], subagents=children)
     agent.invoke({"messages": [{"role": "user", "content": "go"}]})
     names = {"parent tool", "middleware tool"}
     return {kind: [t.name for t in tools if t.name in names] for kind, tools in offered.items()}
+
+
+def offered_to_general_purpose() -> dict[str, list[str]]:
+    """The tools the parent's model is offered ("parent") and those the general-purpose sub-agent's model is
+    ("general-purpose"), in order, under a parent with a tool of its own, a middleware that adds one and a declared
+    sub-agent. The general-purpose sub-agent has the parent's model: what the model is bound to at each of its three
+    calls (parent, general-purpose, parent) is recorded."""
+    from deepagents import create_deep_agent
+    from scripted_model import ScriptedModel, delegate, say
+
+    bound: list[list[str]] = []
+
+    class Recording(ScriptedModel):
+        def bind_tools(self, tools, **kwargs):
+            bound.append([tool["name"] if isinstance(tool, dict) else tool.name for tool in tools])
+            return super().bind_tools(tools, **kwargs)
+
+    parent_tool, adds = parent_extras()
+    model = Recording(script=[delegate("general-purpose", "go"), say("general-purpose done"), say("parent done")])
+    helper = {"name": "helper", "description": "a helper", "model": ScriptedModel(script=[say("never")])}
+    create_deep_agent(model=model, tools=[parent_tool], middleware=[adds], subagents=[helper]).invoke(
+        {"messages": [{"role": "user", "content": "go"}]})
+    # Two calls: no general-purpose sub-agent ran (the parent answered after its `task` call), so it was offered nothing.
+    return {"parent": bound[0], "general-purpose": bound[1] if len(bound) == 3 else None}
 
 
 def filesystem_tools() -> list[str]:
@@ -171,6 +205,7 @@ def measure_tool_surfaces(bench: Bench) -> ToolSurfaces:
         listed_subagents(parent.task_description or ""),
         offered_by_spec_key(),
         offered_from_the_parent(),
+        offered_to_general_purpose(),
         filesystem_tools(),
         measure_combinations(),
     )
@@ -183,6 +218,14 @@ def _fork_task_after_files(facts) -> bool:
     fork, filesystem = surfaces.fork, set(surfaces.filesystem)
     before = fork.tools[: fork.task_index] if fork.has_task else []
     return bool(before) and before == [tool for tool in fork.tools if tool in filesystem]
+
+
+def _general_purpose_without_task(offered: dict[str, list[str]]) -> bool:
+    """The parent holds `task`; the general-purpose sub-agent holds the parent's own tool but neither `task` nor
+    the tool the parent's middleware adds (offered_to_general_purpose)."""
+    parent, general_purpose = offered["parent"], offered["general-purpose"]
+    return general_purpose is not None and ("task" in parent and "middleware tool" in parent and "parent tool" in general_purpose
+            and "task" not in general_purpose and "middleware tool" not in general_purpose)
 
 
 def _general_purpose_everywhere(facts) -> bool:
@@ -296,6 +339,15 @@ SECTION = Section(
             None,
             lambda facts: facts.tool_surfaces.runnable.has_task,
             js=SAME,
+        ),
+        # deepagents' docs say the general-purpose sub-agent "Has access to all the same tools" (data/docs_quotes.yml).
+        Claim(
+            "general-purpose-no-task",
+            "The general-purpose sub-agent is offered its parent's own tools, but neither `task` nor a tool its "
+            "parent's middleware adds, though its parent holds both",
+            None,
+            lambda facts: _general_purpose_without_task(facts.tool_surfaces.general_purpose),
+            js=lambda facts: _general_purpose_without_task(facts.js.tool_surfaces.general_purpose),
         ),
         Claim(
             "general-purpose-added",

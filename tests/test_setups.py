@@ -236,8 +236,9 @@ def test_a_parent_that_asks_a_human_before_task_pauses_at_each_task_call_then_th
         Pregel.get_state = own_get_state
     own = collect().refusal
     # the example's run: the parent's call, then each of the child's; then, with an invented key
-    # (refusal.with_unknown_key), the parent's call and the child's one
-    assert paused == ["task"] * (1 + own.refusals_received + 2)
+    # (refusal.with_unknown_key), the parent's call and the child's one; then the parent's call written as
+    # deepagents' docs write it (refusal.docs_example_call)
+    assert paused == ["task"] * (1 + own.refusals_received + 2 + 1)
     assert (refusal.text, refusal.streamed_to, refusal.parent_finished) == (own.text, own.streamed_to, True)
     under = setups.facts_under(collect())["parent=interrupt-task"]
     assert under.refusal == dataclasses.replace(own, printed=under.refusal.printed)

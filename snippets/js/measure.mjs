@@ -386,10 +386,36 @@ async function measureToolSurfaces(section) {
     runnable: surface("compiled", offered.compiled),
     listed: listed(parent.task_description),
     filesystem: names(createFilesystemMiddleware().tools), // the tools its filesystem middleware offers
+    general_purpose: await offeredToGeneralPurpose(),
     general_purpose_everywhere: holding.length > 0 &&
       holding.every((s) => listed(s.task_description).includes("general-purpose")),
     printed: { tool_surfaces: run.printed },
   };
+}
+
+// The tools the parent's model is offered and those the general-purpose sub-agent's model is, under a parent
+// with a tool of its own, a middleware that adds one and a declared sub-agent (snippets/tool_surfaces.py
+// offered_to_general_purpose): the general-purpose sub-agent has the parent's model, whose three bindings
+// (parent, general-purpose, parent) are recorded.
+async function offeredToGeneralPurpose() {
+  const bound = [];
+  class Recording extends ScriptedModel {
+    bindTools(tools, kwargs = {}) {
+      bound.push(tools.map((t) => t.name ?? t.function?.name ?? null));
+      return super.bindTools(tools, kwargs);
+    }
+  }
+  const schema = z.object({});
+  const parentTool = tool(() => "", { name: "parent tool", description: "A tool the parent is given.", schema });
+  const middlewareTool = tool(() => "", { name: "middleware tool", description: "A tool the parent's middleware adds.", schema });
+  const model = new Recording({ script: [delegate("general-purpose", "go"), say("general-purpose done"), say("parent done")] });
+  const helper = { name: "helper", description: "a helper", model: new ScriptedModel({ script: [say("never")] }) };
+  await createDeepAgent({
+    model, tools: [parentTool], subagents: [helper],
+    middleware: [createMiddleware({ name: "Adds", tools: [middlewareTool] })],
+  }).invoke(user("go"));
+  // two calls: no general-purpose sub-agent ran (the parent answered after its `task` call): it was offered nothing
+  return { parent: bound[0], "general-purpose": bound.length === 3 ? bound[1] : null };
 }
 
 // --- section 3: why_kept ---------------------------------------------------------------

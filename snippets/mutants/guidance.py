@@ -451,7 +451,7 @@ MUTANTS = [
         "the general-purpose sub-agent is not given the parent's own tools",
         (Patch(GRAPH_PY, '            "tools": _tools or [],\n            "middleware": gp_middleware,\n',
                '            "tools": [],\n            "middleware": gp_middleware,\n'),),
-        flips=("depth-counts-tool-levels", "depth-guard-task-only"),
+        flips=("depth-counts-tool-levels", "depth-guard-task-only", "general-purpose-no-task"),
     ),
     Mutant(
         "every-spec-inherits-parent-middleware",
@@ -478,7 +478,7 @@ MUTANTS = [
         "npm deepagents: the general-purpose sub-agent is not given the parent's own tools",
         (Patch(NPM_BUNDLE, "\t\t\ttools: effectiveTools\n\t\t});\n\t\tgeneralPurposeSpec.middleware",
                "\t\t\ttools: []\n\t\t});\n\t\tgeneralPurposeSpec.middleware", NPM_DEEPAGENTS),),
-        flips=("depth-counts-tool-levels@js", "depth-guard-task-only@js"),
+        flips=("depth-counts-tool-levels@js", "depth-guard-task-only@js", "general-purpose-no-task@js"),
     ),
     Mutant(
         "js-every-spec-inherits-parent-middleware",

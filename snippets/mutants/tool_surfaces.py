@@ -17,6 +17,13 @@ _GENERAL_PURPOSE = 'if gp_profile.enabled is not False and not any(spec["name"] 
 _TODOS = '__import__("langchain.agents.middleware").agents.middleware.TodoListMiddleware()'
 MUTANTS = [
     Mutant(
+        "general-purpose-takes-parent-middleware",
+        "the general-purpose sub-agent runs every middleware of its parent's, and is offered the tools they add",
+        (Patch(GRAPH_PY, "_gp_inheritable = [m for m in (middleware or []) if m.name in _gp_original_name_to_index]",
+               "_gp_inheritable = list(middleware or [])"),),
+        flips=("general-purpose-no-task",),
+    ),
+    Mutant(
         "children-unlisted",
         "the `task` description no longer lists the sub-agents it reaches",
         (
