@@ -325,6 +325,17 @@ def _depth_held(runs: list) -> bool:
     )
 
 
+# The depth recipe's runs: Python's `invoke` and `ainvoke`; npm deepagents has one `invoke`, async.
+PYTHON_RUNS = ("invoke", "ainvoke")
+
+
+def in_every_run(field: str, holds) -> dict:
+    """A claim's Python reading (`live`) and JavaScript one (`js`) of the statement that `holds` of the result field
+    `field` in each run: every run of PYTHON_RUNS in Python, the one `invoke` in JavaScript."""
+    return {"live": lambda facts: all(holds(getattr(facts.guidance, field)[way]) for way in PYTHON_RUNS),
+            "js": lambda facts: holds(getattr(facts.js.guidance, field)["invoke"])}
+
+
 def reported_async(capped) -> tuple[str, str | None, str | None]:
     """step_limit_runnable's parent with its ReportStepLimit, run with `ainvoke`: (type, status) of what the
     parent's `task` call returned and the parent's answer; or the error the run raised."""
@@ -481,9 +492,7 @@ SECTION = Section(
             "sub-agents run: the call that would start the next gets an error as its result, and the top agent "
             "finishes, in sync and async runs",
             None,
-            lambda facts: all(_depth_held(facts.guidance.depth_limit[way]) for way in ("invoke", "ainvoke")),
-            # npm deepagents has one invoke, async
-            js=lambda facts: _depth_held(facts.js.guidance.depth_limit["invoke"]),
+            **in_every_run("depth_limit", _depth_held),
         ),
         Claim(
             "depth-guard-top-only",
@@ -499,15 +508,13 @@ SECTION = Section(
             "general-purpose sub-agent (level 1) inherits from the top agent, is level 2, and its `task` call is "
             "refused under limits 1 and 2 and runs under 3, in sync and async runs",
             None,
-            lambda facts: all(_tool_level_counted(facts.guidance.depth_through_a_tool[way]) for way in ("invoke", "ainvoke")),
-            js=lambda facts: _tool_level_counted(facts.js.guidance.depth_through_a_tool["invoke"]),
+            **in_every_run("depth_through_a_tool", _tool_level_counted),
         ),
         Claim(
             "depth-guard-task-only",
             "The guard refuses `task` calls only: under a limit of 1, the agent a tool starts at level 2 runs",
             None,
-            lambda facts: all(facts.guidance.depth_through_a_tool[way][0][1] for way in ("invoke", "ainvoke")),
-            js=lambda facts: facts.js.guidance.depth_through_a_tool["invoke"][0][1],
+            **in_every_run("depth_through_a_tool", lambda runs: runs[0][1]),  # limit 1: the helper started
         ),
         Claim(
             "sync-guard-fails-async",
