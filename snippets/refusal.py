@@ -83,7 +83,7 @@ DOCS_EXAMPLE_CALL = {"name": "general-purpose", "task": "Research quantum comput
 def docs_example_call() -> tuple[str, bool, bool]:
     """A deep agent whose model calls `task` with DOCS_EXAMPLE_CALL's arguments: what the call got back, whether
     as a tool error, and whether a sub-agent ran (the general-purpose sub-agent has the parent's model: it would be
-    the model's second call of three; the declared `helper`, never named,, has a model of its own)."""
+    the model's second call of three; the declared `helper`, never named, has a model of its own)."""
     from deepagents import create_deep_agent
     from scripted_model import ScriptedModel, call, say
 

@@ -224,8 +224,8 @@ def _general_purpose_without_task(offered: dict[str, list[str]]) -> bool:
     """The parent holds `task`; the general-purpose sub-agent holds the parent's own tool but neither `task` nor
     the tool the parent's middleware adds (offered_to_general_purpose)."""
     parent, general_purpose = offered["parent"], offered["general-purpose"]
-    return general_purpose is not None and ("task" in parent and "middleware tool" in parent and "parent tool" in general_purpose
-            and "task" not in general_purpose and "middleware tool" not in general_purpose)
+    return (general_purpose is not None and {"task", "middleware tool"} <= set(parent)
+            and "parent tool" in general_purpose and not {"task", "middleware tool"} & set(general_purpose))
 
 
 def _general_purpose_everywhere(facts) -> bool:
